@@ -1,1 +1,30 @@
-//! placeholder
+//! The foundation every pairing system of the `swiss` workspace builds on:
+//! the tournament record ([`Tournament`]), the FIDE TRF reader and writer
+//! ([`trf`]), the derived state before a round ([`RoundState`]: scores,
+//! colour histories, floats, bye eligibility, who plays), colour preferences
+//! ([`colour_preference`]), the pairing result ([`Pairing`]) and the
+//! [`PairingSystem`] trait with the replay loop the checker uses ([`check`]).
+//!
+//! It knows no pairing system's rules. Start reading at [`trf::read`], then
+//! [`RoundState::before`].
+
+mod colour;
+mod error;
+mod model;
+mod pairing;
+mod points;
+mod state;
+mod system;
+pub mod trf;
+
+pub use colour::{
+    ColourPreference, PreferenceRules, Strength, colour_difference, colour_preference,
+};
+pub use error::{ErrorKind, InputError, InputErrors};
+pub use model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
+pub use pairing::{Pair, Pairing};
+pub use points::{ParsePointsError, PointSystem, Points};
+pub use state::{Float, PastRound, PlayerState, RoundState};
+pub use system::{
+    CheckReport, PairingError, PairingSystem, RoundDifference, before_round, check, same_pairing,
+};

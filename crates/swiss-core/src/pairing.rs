@@ -1,0 +1,151 @@
+//! The result of pairing a round: pairs with colours and the bye, in board order.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
+use crate::state::RoundState;
+
+/// One board: who has white, who has black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pair {
+    /// Start number of the player with white.
+    pub white: StartNo,
+    /// Start number of the player with black.
+    pub black: StartNo,
+}
+
+/// A round's pairing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// The round paired, 1-based.
+    pub round: u32,
+    /// The boards, in board order.
+    pub pairs: Vec<Pair>,
+    /// The player receiving the pairing-allocated bye, if any.
+    pub bye: Option<StartNo>,
+}
+
+impl Pairing {
+    /// Puts the boards in the published order of C.04.2 (the 2012 Dutch
+    /// text's F.1): for each pair the higher player is the one with more
+    /// points (ties: lower start number); boards by the higher player's
+    /// score, then the other player's score, both descending, then the
+    /// higher player's start number. Plain scores, no acceleration.
+    pub fn sort_boards(&mut self, state: &RoundState) {
+        let score = |s: StartNo| state.player(s).map_or(crate::Points::ZERO, |p| p.score);
+        self.pairs.sort_by_cached_key(|p| {
+            let (a, b) = (p.white, p.black);
+            let (hi, lo) = if (score(a), std::cmp::Reverse(a)) >= (score(b), std::cmp::Reverse(b)) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            (
+                std::cmp::Reverse(score(hi)),
+                std::cmp::Reverse(score(lo)),
+                hi,
+            )
+        });
+    }
+
+    /// The established engines' output: the number of lines that follow, then
+    /// `white black` per board, the bye last as `id 0`.
+    pub fn to_engine_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}", self.pairs.len() + usize::from(self.bye.is_some()));
+        for p in &self.pairs {
+            let _ = writeln!(s, "{} {}", p.white, p.black);
+        }
+        if let Some(b) = self.bye {
+            let _ = writeln!(s, "{b} 0");
+        }
+        s
+    }
+
+    /// Parses the engine text format (the inverse of [`Pairing::to_engine_text`]).
+    pub fn from_engine_text(text: &str, round: u32) -> Option<Pairing> {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let n: usize = lines.next()?.parse().ok()?;
+        let mut out = Pairing {
+            round,
+            pairs: Vec::new(),
+            bye: None,
+        };
+        for _ in 0..n {
+            let mut it = lines.next()?.split_whitespace().map(str::parse::<StartNo>);
+            let (a, b) = (it.next()?.ok()?, it.next()?.ok()?);
+            if b == 0 {
+                out.bye = Some(a);
+            } else {
+                out.pairs.push(Pair { white: a, black: b });
+            }
+        }
+        Some(out)
+    }
+
+    /// Writes this pairing into `t` as round `self.round`: games with a blank
+    /// result (to be played), the bye as `0000 - U`. Entries already there
+    /// for players not in the pairing (requested byes, absences) are kept.
+    pub fn append_to(&self, t: &mut Tournament) {
+        let r = self.round as usize;
+        let set = |t: &mut Tournament, s: StartNo, e: RoundEntry| {
+            if let Some(i) = t.index_of(s) {
+                let rounds = &mut t.players[i].rounds;
+                if rounds.len() < r {
+                    rounds.resize(r, RoundEntry::BLANK);
+                }
+                rounds[r - 1] = e;
+            }
+        };
+        for p in &self.pairs {
+            set(
+                t,
+                p.white,
+                RoundEntry::game(p.black, Colour::White, ResultCode::Blank),
+            );
+            set(
+                t,
+                p.black,
+                RoundEntry::game(p.white, Colour::Black, ResultCode::Blank),
+            );
+        }
+        if let Some(b) = self.bye {
+            set(t, b, RoundEntry::no_game(ResultCode::PairingBye));
+        }
+        let ps = t.point_system;
+        for p in &mut t.players {
+            p.points = p.score_after(u32::MAX, &ps);
+        }
+    }
+
+    /// The pairing recorded in `t` for `round`: pairs from the written colours
+    /// (forfeits included), the pairing-allocated bye; boards in file order of
+    /// the white player.
+    pub fn recorded(t: &Tournament, round: u32) -> Pairing {
+        let mut out = Pairing {
+            round,
+            pairs: Vec::new(),
+            bye: None,
+        };
+        for p in &t.players {
+            let e = p.entry(round);
+            match (e.opponent, e.colour) {
+                (Some(o), Some(Colour::White)) => out.pairs.push(Pair {
+                    white: p.start_no,
+                    black: o,
+                }),
+                (Some(o), None) if p.start_no < o => out.pairs.push(Pair {
+                    white: p.start_no,
+                    black: o,
+                }),
+                _ => {}
+            }
+            if e.result == ResultCode::PairingBye {
+                out.bye = Some(p.start_no);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,248 @@
+//! The derived state before a round: everything a pairing system may ask
+//! about the moment before it pairs. Computed once per round, in one pass
+//! over the record (linear in players × rounds).
+
+use serde::{Deserialize, Serialize};
+
+use crate::colour::{ColourPreference, PreferenceRules, colour_difference, colour_preference};
+use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
+use crate::points::{PointSystem, Points};
+
+/// A float received in a past round (C.04.3 A.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Float {
+    /// Paired with a lower-scored opponent, or did not play at all.
+    Down,
+    /// Paired with a higher-scored opponent.
+    Up,
+}
+
+/// One past round of one player, as the pairing systems see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastRound {
+    /// The recorded entry.
+    pub entry: RoundEntry,
+    /// The player's pairing score (with that round's acceleration) before the round.
+    pub score_before: Points,
+    /// The float of that round, if any.
+    pub float: Option<Float>,
+}
+
+/// One player as seen before the round being paired.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Start number (pairing number).
+    pub start_no: StartNo,
+    /// Rating, if rated.
+    pub rating: Option<u16>,
+    /// Score after the previous rounds (no acceleration).
+    pub score: Points,
+    /// Accelerated points for this round (`XXA`), zero when none.
+    pub acceleration: Points,
+    /// Whether the player is paired in this round (not absent, withdrawn or
+    /// on a requested bye: trf.md "The round being paired").
+    pub to_pair: bool,
+    /// Opponents actually met over the board, in round order. Forfeits are not
+    /// meetings (C.04.2 D.6).
+    pub met: Vec<StartNo>,
+    /// Colours of played games only, oldest first (C.04.2 D.5).
+    pub colours: Vec<Colour>,
+    /// Every past round, round 1 first.
+    pub history: Vec<PastRound>,
+    /// Whether the player already had a pairing-allocated bye or scored a
+    /// forfeit win (C.04.1 d, C.04.3 C.2): he cannot get the PAB.
+    pub had_bye_or_forfeit_win: bool,
+    /// Number of pairing-allocated byes received.
+    pub pairing_byes: u32,
+    /// Players he must not be paired with (`XXP`).
+    pub forbidden: Vec<StartNo>,
+    /// The pairing number used by the colour rule E.5: the position in
+    /// start-number order counting only players who are in the tournament at
+    /// this round (paired before, or to be paired now).
+    pub rank_for_colour: u32,
+}
+
+impl PlayerState {
+    /// Score used to form scoregroups: score plus acceleration.
+    pub fn pairing_score(&self) -> Points {
+        self.score + self.acceleration
+    }
+
+    /// White games minus black games, played games only.
+    pub fn colour_difference(&self) -> i32 {
+        colour_difference(&self.colours)
+    }
+
+    /// The colour of the last played game.
+    pub fn last_colour(&self) -> Option<Colour> {
+        self.colours.last().copied()
+    }
+
+    /// The colour preference under `rules`.
+    pub fn colour_preference(&self, rules: PreferenceRules) -> Option<ColourPreference> {
+        colour_preference(&self.colours, rules)
+    }
+
+    /// The float received `rounds_ago` rounds before this one (1 = previous round).
+    pub fn float(&self, rounds_ago: usize) -> Option<Float> {
+        self.history
+            .len()
+            .checked_sub(rounds_ago)
+            .and_then(|i| self.history[i].float)
+    }
+
+    /// Whether he met `other` over the board.
+    pub fn has_met(&self, other: StartNo) -> bool {
+        self.met.contains(&other)
+    }
+}
+
+/// Everything a system may ask about the moment before it pairs a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundState {
+    /// The round being paired, 1-based.
+    pub round: u32,
+    /// Planned rounds (`XXR`); `None` when the file does not say, in which
+    /// case no round is treated as the last one.
+    pub planned_rounds: Option<u32>,
+    /// Initial colour (`XXC`, or inferred from round 1; white when nothing says).
+    pub initial_colour: Colour,
+    /// The point system.
+    pub point_system: PointSystem,
+    /// All players of the file, in start-number order.
+    pub players: Vec<PlayerState>,
+}
+
+impl RoundState {
+    /// The state before the next round of `t` ([`Tournament::next_round`]).
+    pub fn next(t: &Tournament) -> RoundState {
+        RoundState::before(t, t.next_round())
+    }
+
+    /// The state before round `round` (1-based) of `t`: rounds `1..round`
+    /// are history; of round `round` only the non-participation entries
+    /// (requested byes, absences) are read; later rounds are ignored.
+    pub fn before(t: &Tournament, round: u32) -> RoundState {
+        let past = round.saturating_sub(1) as usize;
+        let ps = &t.point_system;
+        // Pairing scores before each round, for everybody: floats compare them.
+        let mut before: Vec<Vec<Points>> = Vec::with_capacity(t.players.len());
+        for p in &t.players {
+            let mut v = Vec::with_capacity(past + 1);
+            let mut s = Points::ZERO;
+            for r in 0..=past {
+                v.push(s + t.acceleration(p.start_no, r as u32 + 1));
+                s += p.entry(r as u32 + 1).points(ps);
+            }
+            before.push(v);
+        }
+        let mut players = Vec::with_capacity(t.players.len());
+        for (i, p) in t.players.iter().enumerate() {
+            let mut st = PlayerState {
+                start_no: p.start_no,
+                rating: p.rating,
+                score: p.score_after(past as u32, ps),
+                acceleration: t.acceleration(p.start_no, round),
+                to_pair: !p.entry(round).is_non_participation(),
+                met: Vec::new(),
+                colours: Vec::new(),
+                history: Vec::with_capacity(past),
+                had_bye_or_forfeit_win: false,
+                pairing_byes: 0,
+                forbidden: Vec::new(),
+                rank_for_colour: 0,
+            };
+            for (r, &score_before) in before[i].iter().enumerate().take(past) {
+                let e = p.entry(r as u32 + 1);
+                let mut float = Some(Float::Down);
+                if let (true, Some(o), Some(c)) = (e.is_played_game(), e.opponent, e.colour) {
+                    st.met.push(o);
+                    st.colours.push(c);
+                    let theirs = t.index_of(o).map_or(score_before, |j| before[j][r]);
+                    float = match score_before.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => Some(Float::Down),
+                        std::cmp::Ordering::Less => Some(Float::Up),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                }
+                match e.result {
+                    ResultCode::PairingBye => {
+                        st.pairing_byes += 1;
+                        st.had_bye_or_forfeit_win = true;
+                    }
+                    ResultCode::ForfeitWin => st.had_bye_or_forfeit_win = true,
+                    _ => {}
+                }
+                st.history.push(PastRound {
+                    entry: e,
+                    score_before,
+                    float,
+                });
+            }
+            players.push(st);
+        }
+        for group in &t.forbidden_pairs {
+            for &a in group {
+                if let Some(i) = t.index_of(a) {
+                    players[i]
+                        .forbidden
+                        .extend(group.iter().copied().filter(|&b| b != a));
+                }
+            }
+        }
+        let mut rank = 0;
+        for (st, p) in players.iter_mut().zip(&t.players) {
+            let present = st.to_pair || p.rounds.iter().take(past).any(RoundEntry::is_paired);
+            if present {
+                rank += 1;
+                st.rank_for_colour = rank;
+            }
+        }
+        RoundState {
+            round,
+            planned_rounds: t.planned_rounds,
+            initial_colour: t
+                .initial_colour
+                .or_else(|| infer_initial_colour(t))
+                .unwrap_or(Colour::White),
+            point_system: *ps,
+            players,
+        }
+    }
+
+    /// Whether this is the last planned round (topscorer rules, C.04.3 A.7).
+    pub fn is_last_round(&self) -> bool {
+        self.planned_rounds == Some(self.round)
+    }
+
+    /// The players to pair this round, in start-number order.
+    pub fn to_pair(&self) -> impl Iterator<Item = &PlayerState> {
+        self.players.iter().filter(|p| p.to_pair)
+    }
+
+    /// The player with start number `start_no`.
+    pub fn player(&self, start_no: StartNo) -> Option<&PlayerState> {
+        self.players
+            .binary_search_by_key(&start_no, |p| p.start_no)
+            .ok()
+            .map(|i| &self.players[i])
+    }
+}
+
+/// The initial colour a finished round 1 implies: the colour of the
+/// top-ranked player who played in round 1, flipped when his E.5 rank was
+/// even (oracle README, "How to derive test case k", step 6).
+pub(crate) fn infer_initial_colour(t: &Tournament) -> Option<Colour> {
+    let mut rank = 0;
+    for p in &t.players {
+        let e = p.entry(1);
+        if e.is_paired() {
+            rank += 1;
+        }
+        if let (Some(_), Some(c)) = (e.opponent, e.colour) {
+            return Some(if rank % 2 == 1 { c } else { c.opposite() });
+        }
+    }
+    None
+}
