@@ -125,6 +125,7 @@ impl Reader<'_> {
     fn parse(&mut self, text: &str) -> Tournament {
         let mut t = Tournament::default();
         let mut sources: Vec<PlayerSource> = Vec::new();
+        let mut damaged_players = false;
         let mut bb = BbValues::default();
         let mut xxs: Vec<(usize, String)> = Vec::new();
         let mut xxa: Vec<(usize, StartNo)> = Vec::new();
@@ -137,12 +138,13 @@ impl Reader<'_> {
             let code: String = cols.0.iter().take(3).collect();
             let rest = cols.field(4, cols.len().max(4));
             match code.as_str() {
-                "001" => {
-                    if let Some(p) = self.player(n, &cols) {
+                "001" => match self.player(n, &cols) {
+                    Some(p) => {
                         t.players.push(p);
                         sources.push(PlayerSource { line: n });
                     }
-                }
+                    None => damaged_players = true,
+                },
                 "012" => t.name = rest,
                 "XXR" => match rest.parse::<u32>() {
                     Ok(r) => t.planned_rounds = Some(r),
@@ -249,9 +251,14 @@ impl Reader<'_> {
             }
         }
         if t.players.is_empty() && self.errors.is_empty() {
-            self.error(0, 0, ErrorKind::NoPlayers);
+            self.error(1, 1, ErrorKind::NoPlayers);
         }
-        self.validate(&t, &src);
+        // Cross-record checks on a list with unreadable or duplicate players
+        // would only echo those errors (every opponent of a lost record
+        // "unknown"): report the record errors first.
+        if !damaged_players && !self.duplicates(&t, &src) {
+            self.validate(&t, &src);
+        }
         for (n, id) in xxa {
             if t.index_of(id).is_none() {
                 self.error(n, 5, ErrorKind::UnknownPlayer(id));
@@ -472,13 +479,20 @@ impl Reader<'_> {
         })
     }
 
-    fn validate(&mut self, t: &Tournament, lines: &[usize]) {
+    /// Reports start numbers used twice; true when there were any.
+    fn duplicates(&mut self, t: &Tournament, lines: &[usize]) -> bool {
+        let mut found = false;
         for w in 1..t.players.len() {
             if t.players[w].start_no == t.players[w - 1].start_no {
                 let (a, b) = (lines[w - 1].min(lines[w]), lines[w - 1].max(lines[w]));
                 self.error(b, 5, ErrorKind::DuplicateStartNo(t.players[w].start_no, a));
+                found = true;
             }
         }
+        found
+    }
+
+    fn validate(&mut self, t: &Tournament, lines: &[usize]) {
         let played = t.played_rounds();
         for (i, p) in t.players.iter().enumerate() {
             let line = lines[i];

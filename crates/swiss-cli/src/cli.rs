@@ -1,0 +1,236 @@
+//! Command-line arguments and the subcommands.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use swiss_core::{RoundState, Tournament, check as replay, trf};
+
+use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, read_tournament};
+use crate::output::emit;
+use crate::systems::{SystemName, engine};
+
+/// Pairs Swiss-system tournaments (FIDE Dutch, TCEC ...) from FIDE TRF or JSON files.
+///
+/// Also accepts the established engines' invocation: `swiss --dutch FILE -p [OUT]`
+/// (pair the next round) and `swiss --dutch FILE -c` (check the pairings).
+#[derive(Debug, Parser)]
+#[command(name = "swiss", version, about, long_about = None)]
+pub struct Cli {
+    /// Explain pairing decisions on standard error (bracket by bracket).
+    #[arg(long, global = true)]
+    pub explain: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Pair the next round of a tournament.
+    Pair(PairArgs),
+    /// Read TRF files and report every problem found.
+    Validate(ValidateArgs),
+    /// Replay each tournament round by round and report every round whose
+    /// pairing differs from the engine's (the FIDE pairings checker).
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    /// Pairing system.
+    #[arg(long, value_enum)]
+    pub system: SystemName,
+    /// Tournament file (TRF, or JSON).
+    pub file: PathBuf,
+    /// Output file (default: standard output). Written atomically.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How a pairing is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The established engines' format: a count line, then `white black`
+    /// per board in board order, the bye last as `id 0`.
+    Text,
+    /// The pairing as JSON.
+    Json,
+    /// The whole tournament as TRF with the new round appended.
+    Trf,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// TRF files to read.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Pairing system.
+    #[arg(long, value_enum)]
+    pub system: SystemName,
+    /// Tournament files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// `swiss pair`.
+pub fn pair(a: PairArgs) -> Result<(), Failure> {
+    let system = engine(a.system)?;
+    let mut t = read_tournament(&a.file)?;
+    let mut pairing = system.pair(&t)?;
+    pairing.sort_boards(&RoundState::next(&t));
+    let text = match a.format {
+        Format::Text => pairing.to_engine_text(),
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&pairing)
+                .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?;
+            s.push('\n');
+            s
+        }
+        Format::Trf => {
+            pairing.append_to(&mut t);
+            trf::write(&t)
+        }
+    };
+    emit(a.output.as_deref(), &text)
+}
+
+/// `swiss validate`.
+pub fn validate(a: ValidateArgs) -> Result<(), Failure> {
+    let mut bad = 0;
+    for f in &a.files {
+        match read_tournament(f) {
+            Ok(t) => println!(
+                "{}: ok ({} players, {} rounds played)",
+                f.display(),
+                t.players.len(),
+                t.played_rounds()
+            ),
+            Err(e) => {
+                eprintln!("{}", e.message);
+                if e.code != EXIT_INVALID {
+                    return Err(Failure::new(e.code, String::new()));
+                }
+                bad += 1;
+            }
+        }
+    }
+    if bad > 0 {
+        return Err(Failure::new(
+            EXIT_INVALID,
+            format!("swiss: {bad} of {} files invalid", a.files.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// `swiss check`: exit 0 only when every round of every file is reproduced.
+pub fn check(a: CheckArgs) -> Result<(), Failure> {
+    let system = engine(a.system)?;
+    let (mut rounds, mut identical) = (0, 0);
+    for f in &a.files {
+        let t = read_tournament(f)?;
+        let (r, i) = check_one(system.as_ref(), f, &t);
+        rounds += r;
+        identical += i;
+    }
+    println!(
+        "{}: {identical}/{rounds} rounds identical in {} tournaments",
+        a.system.as_str(),
+        a.files.len()
+    );
+    if identical == rounds {
+        Ok(())
+    } else {
+        Err(Failure::new(EXIT_NO_PAIRING, String::new()))
+    }
+}
+
+fn check_one(system: &dyn swiss_core::PairingSystem, f: &Path, t: &Tournament) -> (u32, u32) {
+    let report = replay(system, t);
+    for d in &report.differences {
+        println!("{}: round {} differs", f.display(), d.round);
+        println!("  recorded: {}", one_line(&d.recorded));
+        match &d.produced {
+            Ok(p) => println!("  produced: {}", one_line(p)),
+            Err(e) => println!("  produced: error: {e}"),
+        }
+    }
+    (report.rounds, report.identical())
+}
+
+fn one_line(p: &swiss_core::Pairing) -> String {
+    let mut pairs = p.pairs.clone();
+    pairs.sort_unstable();
+    let mut s: Vec<String> = pairs
+        .iter()
+        .map(|x| format!("{}-{}", x.white, x.black))
+        .collect();
+    if let Some(b) = p.bye {
+        s.push(format!("bye {b}"));
+    }
+    s.join(" ")
+}
+
+/// The established engines' invocation, recognised by its first argument.
+pub struct Legacy {
+    system: SystemName,
+    file: PathBuf,
+    action: LegacyAction,
+}
+
+enum LegacyAction {
+    Pair(Option<PathBuf>),
+    Check,
+}
+
+/// Recognises `swiss --dutch FILE -p [OUT]` and `swiss --dutch FILE -c`.
+pub fn legacy(args: &[String]) -> Option<Result<Legacy, Failure>> {
+    let system = match args.get(1)?.as_str() {
+        "--dutch" => SystemName::Dutch,
+        "--dubov" => SystemName::Dubov,
+        "--lim" => SystemName::Lim,
+        "--tcec" => SystemName::Tcec,
+        _ => return None,
+    };
+    let usage = || {
+        Failure::new(
+            EXIT_UNEXPECTED,
+            "usage: swiss --dutch FILE (-p [OUT] | -c)".to_string(),
+        )
+    };
+    let Some(file) = args.get(2) else {
+        return Some(Err(usage()));
+    };
+    let action = match (args.get(3).map(String::as_str), args.get(4), args.len()) {
+        (Some("-p"), out, n) if n <= 5 => LegacyAction::Pair(out.map(PathBuf::from)),
+        (Some("-c"), None, _) => LegacyAction::Check,
+        _ => return Some(Err(usage())),
+    };
+    Some(Ok(Legacy {
+        system,
+        file: PathBuf::from(file),
+        action,
+    }))
+}
+
+/// Runs a legacy invocation.
+pub fn run_legacy(l: Legacy) -> Result<(), Failure> {
+    match l.action {
+        LegacyAction::Pair(output) => pair(PairArgs {
+            system: l.system,
+            file: l.file,
+            output,
+            format: Format::Text,
+        }),
+        LegacyAction::Check => check(CheckArgs {
+            system: l.system,
+            files: vec![l.file],
+        }),
+    }
+}

@@ -1,0 +1,77 @@
+//! Reading tournaments (TRF or JSON) and the failures the command reports.
+
+use std::path::Path;
+
+use swiss_core::{PairingError, Tournament, trf};
+
+/// Exit code: no legal pairing.
+pub const EXIT_NO_PAIRING: u8 = 1;
+/// Exit code: unexpected error (bugs, unavailable systems, usage).
+pub const EXIT_UNEXPECTED: u8 = 2;
+/// Exit code: invalid input.
+pub const EXIT_INVALID: u8 = 3;
+/// Exit code: a file could not be read or written.
+pub const EXIT_FILE: u8 = 5;
+
+/// A failed invocation: exit code and message (printed on stderr).
+#[derive(Debug)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn new(code: u8, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<PairingError> for Failure {
+    fn from(e: PairingError) -> Failure {
+        let code = match e {
+            PairingError::NoLegalPairing { .. } => EXIT_NO_PAIRING,
+            _ => EXIT_UNEXPECTED,
+        };
+        Failure::new(code, format!("swiss: {e}"))
+    }
+}
+
+/// Reads a tournament: JSON when the file name ends in `.json` or the text
+/// starts with `{`, TRF otherwise. Input errors are `FILE:LINE:COL: message`.
+pub fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::new(EXIT_FILE, format!("{name}: cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        Failure::new(
+            EXIT_INVALID,
+            format!("{name}:{line}:{col}: expected UTF-8 text"),
+        )
+    })?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        || text.trim_start().starts_with('{');
+    if is_json {
+        serde_json::from_str(&text).map_err(|e| {
+            Failure::new(
+                EXIT_INVALID,
+                format!("{name}:{}:{}: {e}", e.line(), e.column()),
+            )
+        })
+    } else {
+        trf::read(&text, &name).map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
+    }
+}
+
+/// 1-based line and column (in characters) just after `prefix`.
+fn position(prefix: &[u8]) -> (usize, usize) {
+    let text = String::from_utf8_lossy(prefix);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}

@@ -1,0 +1,76 @@
+//! The `swiss` command line: pairs the next round of a tournament file,
+//! checks a tournament's pairings, validates TRF files.
+//!
+//! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
+//! 2 unexpected error, 3 invalid input, 5 file access. Start reading at
+//! [`run`]; the systems available are listed in `systems.rs`.
+
+mod cli;
+mod input;
+mod output;
+mod systems;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::input::Failure;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    // A panic is a bug: report it as an unexpected error (exit 2), never a crash.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("swiss: internal error: {info}");
+        eprintln!("swiss: this is a bug; please report it with the input file");
+    }));
+    let outcome = std::panic::catch_unwind(|| run(args));
+    match outcome {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(f)) => {
+            if !f.message.is_empty() {
+                eprintln!("{}", f.message);
+            }
+            ExitCode::from(f.code)
+        }
+        Err(_) => ExitCode::from(input::EXIT_UNEXPECTED),
+    }
+}
+
+/// Runs one invocation; returns the failure to report, if any.
+fn run(args: Vec<String>) -> Result<(), Failure> {
+    if let Some(legacy) = cli::legacy(&args) {
+        return cli::run_legacy(legacy?);
+    }
+    let cli = Cli::try_parse_from(&args).map_err(|e| {
+        let code = if e.use_stderr() {
+            input::EXIT_UNEXPECTED
+        } else {
+            0
+        };
+        let _ = e.print();
+        Failure {
+            code,
+            message: String::new(),
+        }
+    })?;
+    init_tracing(cli.explain);
+    match cli.command {
+        Command::Pair(a) => cli::pair(a),
+        Command::Validate(a) => cli::validate(a),
+        Command::Check(a) => cli::check(a),
+    }
+}
+
+fn init_tracing(explain: bool) {
+    let filter = if explain { "info" } else { "warn" };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("SWISS_LOG")
+                .unwrap_or_else(|_| filter.into()),
+        )
+        .with_writer(std::io::stderr)
+        .without_time()
+        .with_target(false)
+        .try_init();
+}

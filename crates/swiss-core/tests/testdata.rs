@@ -1,0 +1,88 @@
+//! The hand-made files of `testdata/trf`: parsed models and error messages,
+//! checked as snapshots through one `check` helper.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use swiss_core::{RoundState, trf};
+
+fn dir(sub: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/trf")
+        .join(sub)
+}
+
+fn files(sub: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir(sub))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Reads `path` (named `sub/file` in messages) and renders what came out:
+/// the model as JSON plus the state before the next round, or the errors.
+fn check(path: &Path, sub: &str) -> (bool, String) {
+    let name = format!("{sub}/{}", path.file_name().unwrap().to_str().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    match trf::read(&text, &name) {
+        Ok(t) => {
+            let again = trf::read(&trf::write(&t), &name).unwrap();
+            assert_eq!(t, again, "{name}: write/read round trip");
+            let state = RoundState::next(&t);
+            let summary: Vec<String> = state
+                .players
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{:>2} score {} acc {} pair {} met {:?} colours {:?} floats {:?} pab/fw {} rank {}",
+                        p.start_no,
+                        p.score,
+                        p.acceleration,
+                        p.to_pair,
+                        p.met,
+                        p.colours.iter().map(|c| c.letter()).collect::<String>(),
+                        p.history.iter().map(|h| h.float).collect::<Vec<_>>(),
+                        p.had_bye_or_forfeit_win,
+                        p.rank_for_colour
+                    )
+                })
+                .collect();
+            let out = format!(
+                "{}\n--- state before round {} (last round: {}, initial colour {:?})\n{}",
+                serde_json::to_string_pretty(&t).unwrap(),
+                state.round,
+                state.is_last_round(),
+                state.initial_colour,
+                summary.join("\n")
+            );
+            (true, out)
+        }
+        Err(e) => (false, e.to_string()),
+    }
+}
+
+#[test]
+fn valid_files_read_and_snapshot() {
+    for f in files("valid") {
+        let (ok, out) = check(&f, "valid");
+        assert!(ok, "{out}");
+        insta::assert_snapshot!(
+            format!("valid__{}", f.file_stem().unwrap().to_str().unwrap()),
+            out
+        );
+    }
+}
+
+#[test]
+fn invalid_files_are_rejected_with_located_messages() {
+    for f in files("invalid") {
+        let (ok, out) = check(&f, "invalid");
+        assert!(!ok, "{} was accepted", f.display());
+        insta::assert_snapshot!(
+            format!("invalid__{}", f.file_stem().unwrap().to_str().unwrap()),
+            out
+        );
+    }
+}
