@@ -127,12 +127,27 @@ impl RoundState {
         let past = round.saturating_sub(1) as usize;
         let ps = &t.point_system;
         // Pairing scores before each round, for everybody: floats compare them.
+        // Accelerations per player index, read once (XXA lines may be many).
+        let mut acc: Vec<Vec<Points>> = vec![Vec::new(); t.players.len()];
+        for (id, v) in &t.accelerations {
+            if let Some(i) = t.index_of(*id) {
+                let a = &mut acc[i];
+                a.resize(a.len().max(v.len()), Points::ZERO);
+                a.iter_mut().zip(v).for_each(|(x, y)| *x += *y);
+            }
+        }
+        let acc_of = |i: usize, round: usize| {
+            acc[i]
+                .get(round.wrapping_sub(1))
+                .copied()
+                .unwrap_or(Points::ZERO)
+        };
         let mut before: Vec<Vec<Points>> = Vec::with_capacity(t.players.len());
-        for p in &t.players {
+        for (i, p) in t.players.iter().enumerate() {
             let mut v = Vec::with_capacity(past + 1);
             let mut s = Points::ZERO;
             for r in 0..=past {
-                v.push(s + t.acceleration(p.start_no, r as u32 + 1));
+                v.push(s + acc_of(i, r + 1));
                 s += p.entry(r as u32 + 1).points(ps);
             }
             before.push(v);
@@ -143,7 +158,7 @@ impl RoundState {
                 start_no: p.start_no,
                 rating: p.rating,
                 score: p.score_after(past as u32, ps),
-                acceleration: t.acceleration(p.start_no, round),
+                acceleration: acc_of(i, round as usize),
                 to_pair: !p.entry(round).is_non_participation(),
                 met: Vec::new(),
                 colours: Vec::new(),
