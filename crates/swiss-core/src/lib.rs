@@ -3,7 +3,8 @@
 //! ([`trf`]), the derived state before a round ([`RoundState`]: scores,
 //! colour histories, floats, bye eligibility, who plays), colour preferences
 //! ([`colour_preference`]), the pairing result ([`Pairing`]) and the
-//! [`PairingSystem`] trait with the replay loop the checker uses ([`check`]).
+//! [`PairingSystem`] trait with the replay loop the checker uses ([`check`]),
+//! and simulated tournaments for the generator ([`simulate`]).
 //!
 //! It knows no pairing system's rules. Start reading at [`trf::read`], then
 //! [`RoundState::before`].
@@ -13,6 +14,7 @@ mod error;
 mod model;
 mod pairing;
 mod points;
+pub mod simulate;
 mod state;
 mod system;
 pub mod trf;
