@@ -32,6 +32,8 @@ pub enum Command {
     /// Replay each tournament round by round and report every round whose
     /// pairing differs from the engine's (the FIDE pairings checker).
     Check(CheckArgs),
+    /// Generate random tournaments paired by a system (the FIDE random tournament generator).
+    Generate(crate::generate::GenerateArgs),
 }
 
 #[derive(Debug, Args)]

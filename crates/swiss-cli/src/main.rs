@@ -1,11 +1,13 @@
 //! The `swiss` command line: pairs the next round of a tournament file,
-//! checks a tournament's pairings, validates TRF files.
+//! checks a tournament's pairings, generates random tournaments, validates
+//! TRF files.
 //!
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
 //! 2 unexpected error, 3 invalid input, 5 file access. Start reading at
 //! [`run`]; the systems available are listed in `systems.rs`.
 
 mod cli;
+mod generate;
 mod input;
 mod output;
 mod systems;
@@ -59,6 +61,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Pair(a) => cli::pair(a),
         Command::Validate(a) => cli::validate(a),
         Command::Check(a) => cli::check(a),
+        Command::Generate(a) => generate::generate(a),
     }
 }
 
