@@ -1,0 +1,238 @@
+//! Independent verifiers: plain re-checks that a produced pairing obeys a
+//! system's absolute criteria, written without any matching and without the
+//! engines' code, so an engine bug cannot hide behind shared logic.
+//!
+//! Each verifier returns every violation found ([`Violation`]); an empty
+//! list means the pairing is legal. Start with [`dutch`].
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use swiss_core::{Colour, Pairing, PlayerState, PreferenceRules, RoundState, StartNo, Strength};
+
+/// One broken rule in a pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule broken, e.g. `C.04.3 C.1`.
+    pub rule: &'static str,
+    /// What happened.
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule, self.detail)
+    }
+}
+
+fn v(out: &mut Vec<Violation>, rule: &'static str, detail: String) {
+    out.push(Violation { rule, detail });
+}
+
+/// Everyone to be paired appears exactly once (in a pair or as the bye),
+/// nobody else appears, and there is a bye exactly when the count is odd
+/// (C.04.1 c).
+pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let expected: BTreeSet<StartNo> = state.to_pair().map(|p| p.start_no).collect();
+    let mut seen = BTreeSet::new();
+    let all = pairing
+        .pairs
+        .iter()
+        .flat_map(|p| [p.white, p.black])
+        .chain(pairing.bye);
+    for s in all {
+        if !seen.insert(s) {
+            v(&mut out, "C.04.1 c", format!("player {s} appears twice"));
+        }
+        if !expected.contains(&s) {
+            v(
+                &mut out,
+                "C.04.1 c",
+                format!("player {s} is paired but not to be paired this round"),
+            );
+        }
+    }
+    for s in expected.difference(&seen) {
+        v(&mut out, "C.04.1 c", format!("player {s} is left out"));
+    }
+    if pairing.bye.is_some() != (expected.len() % 2 == 1) {
+        v(
+            &mut out,
+            "C.04.1 c",
+            format!(
+                "{} players to pair but bye = {:?}",
+                expected.len(),
+                pairing.bye
+            ),
+        );
+    }
+    out
+}
+
+/// Re-checks a FIDE Dutch pairing (C.04.3) against its absolute criteria:
+/// completeness; C.1 no rematch (played games only, C.04.2 D.6) and no
+/// forbidden pair (`XXP`); C.2 the bye not to a player who had a PAB or a
+/// forfeit win; C.3 two non-topscorers with the same absolute colour
+/// preference never meet, and (E.1-E.2 with C.04.1 f/g) every
+/// non-topscorer with an absolute preference gets his colour.
+pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = completeness(state, pairing);
+    let rules = PreferenceRules::default();
+    let topscorer = |p: &PlayerState| {
+        // A.7: over 50% of the maximum possible score, in the last round only.
+        state.is_last_round()
+            && p.score.tenths() * 2
+                > state.point_system.max_per_round().tenths() * (state.round as i32 - 1)
+    };
+    for pair in &pairing.pairs {
+        let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
+            v(
+                &mut out,
+                "C.04.1 c",
+                format!("unknown player in {}-{}", pair.white, pair.black),
+            );
+            continue;
+        };
+        if w.start_no == b.start_no {
+            v(
+                &mut out,
+                "C.04.1 c",
+                format!("player {} paired with himself", w.start_no),
+            );
+        }
+        if w.has_met(b.start_no) || b.has_met(w.start_no) {
+            v(
+                &mut out,
+                "C.04.3 C.1",
+                format!(
+                    "{} and {} have already played each other",
+                    w.start_no, b.start_no
+                ),
+            );
+        }
+        if w.forbidden.contains(&b.start_no) {
+            v(
+                &mut out,
+                "C.04.3 C.1",
+                format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
+            );
+        }
+        let (pw, pb) = (w.colour_preference(rules), b.colour_preference(rules));
+        let absolute = |p: Option<swiss_core::ColourPreference>| {
+            p.filter(|p| p.strength == Strength::Absolute)
+                .map(|p| p.colour)
+        };
+        if let (Some(cw), Some(cb)) = (absolute(pw), absolute(pb))
+            && cw == cb
+            && !topscorer(w)
+            && !topscorer(b)
+        {
+            v(
+                &mut out,
+                "C.04.3 C.3",
+                format!(
+                    "{} and {} both need {:?} absolutely",
+                    w.start_no, b.start_no, cw
+                ),
+            );
+        }
+        // Against an opponent with the same absolute preference (allowed only
+        // when a topscorer is involved) E.2 may overrule it; otherwise E.1/E.2
+        // always grant an absolute preference.
+        let same_absolute = absolute(pw).is_some() && absolute(pw) == absolute(pb);
+        for (p, got) in [(w, Colour::White), (b, Colour::Black)] {
+            if let Some(need) = absolute(p.colour_preference(rules))
+                && need != got
+                && !topscorer(p)
+                && !same_absolute
+            {
+                v(
+                    &mut out,
+                    "C.04.3 C.3",
+                    format!(
+                        "{} needs {:?} absolutely but gets {:?}",
+                        p.start_no, need, got
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(bye) = pairing.bye
+        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
+    {
+        v(
+            &mut out,
+            "C.04.3 C.2",
+            format!("{bye} gets the bye but already had a bye or a forfeit win"),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swiss_core::{Pair, trf};
+
+    /// Five players after two rounds. One had white twice (absolute black),
+    /// Two black twice (absolute white); Four and Five had the PAB.
+    const TRF: &str = "\
+012 Verifier fixture
+XXR 5
+001    1      One                               2000                             1.5       0002 w 1  0003 w =
+001    2      Two                               1900                             0.0       0001 b 0  0005 b 0
+001    3      Three                             1800                             1.5       0004 w 1  0001 b =
+001    4      Four                              1700                             1.0       0003 b 0  0000 - U
+001    5      Five                              1600                             2.0       0000 - U  0002 w 1
+";
+
+    fn state() -> RoundState {
+        let t = trf::read(TRF, "fixture").unwrap_or_else(|e| panic!("{e}"));
+        RoundState::next(&t)
+    }
+
+    fn pairing(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
+        Pairing {
+            round: 3,
+            pairs: pairs
+                .iter()
+                .map(|&(white, black)| Pair { white, black })
+                .collect(),
+            bye,
+        }
+    }
+
+    #[test]
+    fn legal_pairing_passes() {
+        assert_eq!(
+            dutch(&state(), &pairing(&[(2, 4), (5, 1)], Some(3))),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn finds_a_planted_rematch_c1() {
+        let got = dutch(&state(), &pairing(&[(2, 1), (5, 4)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "C.04.3 C.1"), "{got:?}");
+    }
+
+    #[test]
+    fn finds_a_bye_given_twice_c2() {
+        let got = dutch(&state(), &pairing(&[(2, 3), (5, 1)], Some(4)));
+        assert!(got.iter().any(|x| x.rule == "C.04.3 C.2"), "{got:?}");
+    }
+
+    #[test]
+    fn finds_a_colour_rule_violation_c3() {
+        // One had white twice: absolute preference for black.
+        let got = dutch(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "C.04.3 C.3"), "{got:?}");
+    }
+
+    #[test]
+    fn finds_missing_and_doubled_players() {
+        let got = completeness(&state(), &pairing(&[(1, 2), (1, 3)], None));
+        assert!(got.len() >= 3, "{got:?}");
+    }
+}
