@@ -1,0 +1,79 @@
+//! Colour allocation for a pair (C.04.3 E.1-E.5).
+
+use swiss_core::Colour;
+
+use crate::player::{Pl, prefs_compatible};
+
+/// Whether `p` ranks below `o` (A.2: lower pairing score, or equal score and
+/// higher pairing number).
+pub(crate) fn ranks_below(p: &Pl, o: &Pl) -> bool {
+    (p.score, o.rank) < (o.score, p.rank)
+}
+
+/// The colours of the most recent played game (C.04.2 D.5 alignment: played
+/// games counted back from the last) in which `p` and `o` had different colours.
+fn last_difference(p: &Pl, o: &Pl) -> Option<(Colour, Colour)> {
+    p.colours
+        .iter()
+        .rev()
+        .zip(o.colours.iter().rev())
+        .find(|(a, b)| a != b)
+        .map(|(&a, &b)| (a, b))
+}
+
+/// E.1-E.3: the colour of `p` against `o` when the preferences and the
+/// colour histories decide it, `None` when they do not.
+fn decided_colour(p: &Pl, o: &Pl) -> Option<Colour> {
+    if prefs_compatible(p.pref, o.pref) {
+        // E.1: both preferences granted (or only one player has one).
+        return p.pref.or(o.pref.map(Colour::opposite));
+    }
+    // E.2: the stronger preference; between two absolutes, the wider difference.
+    if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
+        return p.pref;
+    }
+    if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
+        return o.pref.map(Colour::opposite);
+    }
+    if p.strong() && !o.strong() {
+        return p.pref;
+    }
+    if o.strong() && !p.strong() {
+        return o.pref.map(Colour::opposite);
+    }
+    // E.3: alternate from the most recent game with different colours.
+    last_difference(p, o).map(|(_, theirs)| theirs)
+}
+
+/// The colour `p` gets against `o` (C.04.3 E.1-E.5).
+pub(crate) fn colour_of(p: &Pl, o: &Pl, initial: Colour) -> Colour {
+    if let Some(c) = decided_colour(p, o) {
+        return c;
+    }
+    let p_lower = ranks_below(p, o);
+    match p.pref {
+        // E.4: the higher ranked player's preference.
+        Some(pref) => {
+            if p_lower {
+                o.pref.map_or(pref, Colour::opposite)
+            } else {
+                pref
+            }
+        }
+        // E.5: the higher ranked player gets the initial colour when his
+        // pairing number is odd.
+        None => {
+            let (higher, p_is_higher) = if p_lower { (o, false) } else { (p, true) };
+            let higher_gets = if higher.rank % 2 == 1 {
+                initial
+            } else {
+                initial.opposite()
+            };
+            if p_is_higher {
+                higher_gets
+            } else {
+                higher_gets.opposite()
+            }
+        }
+    }
+}

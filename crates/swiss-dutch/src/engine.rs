@@ -1,0 +1,635 @@
+//! The bracket-by-bracket pairing procedure (C.04.3 A.9, B, C, D).
+//!
+//! Each bracket is solved as a maximum weight matching over the bracket and
+//! the next scoregroup (all remaining players for the PPB and the CLB). The
+//! edge weight packs the quality criteria lexicographically
+//! ([`Bracket::edge_weight`]); the low bits are then used, step by step, to
+//! pick the earliest optimal candidate of the B.6/B.7 sequence: which MDPs
+//! are paired (D.3), their opponents (D.1), the resident exchanges (D.2) and
+//! the transpositions of the remainder (D.1).
+
+use std::collections::BTreeMap;
+
+use swiss_core::Float;
+
+use crate::DutchError;
+use crate::blossom::Matcher;
+use crate::player::{Pl, compatible, prefs_compatible};
+use crate::wide::{Weight, Wide};
+
+/// Pairwise compatibility under the absolute criteria C.1-C.3, as a bit matrix.
+pub(crate) struct Compat {
+    n: usize,
+    bits: Vec<u64>,
+}
+
+impl Compat {
+    pub(crate) fn new(pl: &[Pl]) -> Compat {
+        let n = pl.len();
+        let mut bits = vec![0u64; (n * n).div_ceil(64)];
+        for i in 0..n {
+            for j in i + 1..n {
+                if compatible(&pl[i], &pl[j]) {
+                    for k in [i * n + j, j * n + i] {
+                        bits[k / 64] |= 1 << (k % 64);
+                    }
+                }
+            }
+        }
+        Compat { n, bits }
+    }
+
+    pub(crate) fn get(&self, i: usize, j: usize) -> bool {
+        let k = i * self.n + j;
+        self.bits[k / 64] >> (k % 64) & 1 == 1
+    }
+}
+
+/// Bits needed to write `x`.
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// Whether the players not yet paired in `fixed` can still be completed into
+/// a round-pairing (A.9): a perfect matching under C.1-C.3, one bye-eligible
+/// player (C.2) left over when their number is odd.
+pub(crate) fn completable(pl: &[Pl], compat: &Compat, fixed: &[Option<usize>]) -> bool {
+    let free: Vec<usize> = (0..pl.len()).filter(|&i| fixed[i].is_none()).collect();
+    let k = free.len();
+    let size = k + k % 2;
+    let mut m = Matcher::<u64>::new(size);
+    for a in 0..k {
+        for b in a + 1..k {
+            if compat.get(free[a], free[b]) {
+                m.set(a, b, 1);
+            }
+        }
+        if k % 2 == 1 && pl[free[a]].bye_ok {
+            m.set(a, k, 1);
+        }
+    }
+    m.solve();
+    (0..size).all(|v| m.mate(v).is_some())
+}
+
+/// One bracket being paired: `idx` are positions in the A.2-sorted player
+/// list; `idx[..mdp]` are the MDPs, `idx[mdp..cur]` the residents and
+/// `idx[cur..]` the next scoregroup (or all remaining players).
+pub(crate) struct Bracket<'a> {
+    pub(crate) pl: &'a [Pl],
+    pub(crate) compat: &'a Compat,
+    pub(crate) idx: Vec<usize>,
+    pub(crate) mdp: usize,
+    pub(crate) cur: usize,
+    /// The PPB or the CLB (A.9): completion is a criterion, C.7 is not.
+    pub(crate) special: bool,
+    /// The appended players are the last scoregroup.
+    pub(crate) last_group: bool,
+    /// Rounds already played.
+    pub(crate) played: u32,
+    // Layout of the packed weight.
+    pcb: u32,
+    npcb: u32,
+    sd_bits: u32,
+    shifts: BTreeMap<i32, u32>,
+    min_score: i32,
+}
+
+impl<'a> Bracket<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        pl: &'a [Pl],
+        compat: &'a Compat,
+        idx: Vec<usize>,
+        mdp: usize,
+        cur: usize,
+        special: bool,
+        last_group: bool,
+        played: u32,
+    ) -> Self {
+        let score = |i: usize| pl[idx[i]].score;
+        let min_score = idx.last().map_or(0, |&i| pl[i].score);
+        // Every score difference that can occur in the bracket's PSD (A.8):
+        // pairs, and downfloaters against an artificial score one point
+        // below the lowest score considered.
+        let mut sds = Vec::new();
+        for i in 0..cur {
+            sds.push(score(i) - min_score + 10);
+            let first = mdp.max(i + 1);
+            for o in first..cur {
+                if o <= first || score(o) < score(o - 1) {
+                    sds.push(score(i) - score(o));
+                }
+            }
+        }
+        sds.sort_unstable();
+        let mut shifts = BTreeMap::new();
+        let mut sd_bits = 0;
+        let mut k = 0;
+        while k < sds.len() {
+            let mut e = k;
+            while e < sds.len() && sds[e] == sds[k] {
+                e += 1;
+            }
+            shifts.insert(sds[k], sd_bits);
+            sd_bits += bits(e - k);
+            k = e;
+        }
+        let len = idx.len();
+        Bracket {
+            pl,
+            compat,
+            idx,
+            mdp,
+            cur,
+            special,
+            last_group,
+            played,
+            pcb: bits(cur - mdp),
+            npcb: bits(len - cur),
+            sd_bits,
+            shifts,
+            min_score,
+        }
+    }
+
+    /// Total bits of the packed weight below its top field.
+    pub(crate) fn weight_bits(&self) -> u32 {
+        let (pcb, sd) = (self.pcb, self.sd_bits);
+        let mut t = pcb + sd;
+        if !self.special {
+            t += if self.last_group {
+                pcb.max(self.npcb) + 3
+            } else {
+                self.npcb
+            } + sd;
+        }
+        t += 4 * pcb;
+        if self.played >= 1 {
+            t += 2 * pcb + 2 * sd;
+        }
+        if self.played >= 2 {
+            t += 2 * pcb + 2 * sd;
+        }
+        t + 3 * pcb + 1
+    }
+
+    fn p(&self, i: usize) -> &Pl {
+        &self.pl[self.idx[i]]
+    }
+
+    fn bit<const N: usize>(&self, sd: i32) -> Wide<N> {
+        Wide::bit(self.shifts.get(&sd).copied().unwrap_or(0))
+    }
+
+    /// The packed weight of pairing bracket players `hi < lo` (positions in
+    /// `idx`), most important criterion first:
+    /// completion (A.9/C.4, PPB and CLB only), pairs in the bracket (C.5),
+    /// the bracket's PSD (C.6), pairs and PSD of the next bracket (C.7, not
+    /// for the PPB/CLB), colour criteria C.8-C.11, float criteria C.12-C.15
+    /// then C.16-C.19, and free low bits for the candidate order (D.1-D.3).
+    fn edge_weight<const N: usize>(&self, hi: usize, lo: usize) -> Wide<N> {
+        let zero = Wide::<N>::ZERO;
+        if !self.compat.get(self.idx[hi], self.idx[lo]) {
+            return zero;
+        }
+        let (h, l) = (self.p(hi), self.p(lo));
+        let (h_in, l_in) = (hi < self.cur, lo < self.cur);
+        let (pcb, sd) = (self.pcb, self.sd_bits);
+        let unbye = |p: &Pl| u64::from(!p.bye_ok);
+        let dfv = |p: &Pl| p.score - self.min_score + 10;
+        let mut r = zero;
+        if self.special {
+            r = Wide::from_u64(1 + unbye(h) + unbye(l));
+        }
+        // C.5
+        r = r.shl(pcb);
+        if l_in {
+            r = r.add_u64(1);
+        }
+        // C.6
+        r = r.shl(sd);
+        if l_in {
+            r = r
+                .add(self.bit(dfv(h)))
+                .add(self.bit(dfv(l)))
+                .sub(self.bit(h.score - l.score));
+        }
+        // C.7
+        if !self.special {
+            if self.last_group {
+                r = r.shl(pcb.max(self.npcb) + 3);
+                r = r.add_u64(1 + unbye(h) + unbye(l));
+            } else {
+                r = r.shl(self.npcb);
+                if !l_in {
+                    r = r.add_u64(1);
+                }
+            }
+            r = r.shl(sd);
+            if h_in {
+                r = r.add(self.bit(dfv(h)));
+            }
+            if l_in {
+                r = r.add(self.bit(dfv(l)));
+            }
+        }
+        // C.8-C.11, judged with the lower player first.
+        let (p, o) = (l, h);
+        let flags = [
+            // C.8: nobody beyond ±2.
+            !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref,
+            // C.9: nobody three times the same colour.
+            !p.absolute()
+                || !o.absolute()
+                || p.pref != o.pref
+                || if p.imbalance == o.imbalance {
+                    p.repeated.is_none() || p.repeated != o.repeated
+                } else {
+                    let x = if p.imbalance > o.imbalance { o } else { p };
+                    x.repeated != p.pref.map(|c| c.opposite())
+                },
+            // C.10: both preferences.
+            prefs_compatible(p.pref, o.pref),
+            // C.11: strong preferences.
+            (!p.strong() && !p.absolute())
+                || (!o.strong() && !o.absolute())
+                || (p.absolute() && o.absolute())
+                || p.pref != o.pref,
+        ];
+        for f in flags {
+            r = r.shl(pcb);
+            if l_in && f {
+                r = r.add_u64(1);
+            }
+        }
+        let down = |p: &Pl, b: usize| p.float(b) == Some(Float::Down);
+        let up = |p: &Pl, b: usize| p.float(b) == Some(Float::Up);
+        // C.12-C.15: repeated floats.
+        for b in 1..=2usize {
+            if self.played < b as u32 {
+                continue;
+            }
+            r = r.shl(pcb);
+            if l_in {
+                if down(l, b) {
+                    r = r.add_u64(1);
+                }
+                if h.score <= l.score && down(h, b) {
+                    r = r.add_u64(1);
+                }
+            }
+            r = r.shl(pcb);
+            if l_in && h.score > l.score && up(l, b) {
+                r = r.sub_u64(1);
+            }
+        }
+        // C.16-C.19: score differences of repeated floats.
+        for b in 1..=2usize {
+            if self.played < b as u32 {
+                continue;
+            }
+            r = r.shl(sd);
+            if l_in {
+                if down(l, b) {
+                    r = r.add(self.bit(dfv(l)));
+                }
+                if down(h, b) {
+                    r = r.add(self.bit(dfv(h)));
+                    if h.score > l.score {
+                        r = r.sub(self.bit(h.score - l.score));
+                    }
+                }
+            }
+            r = r.shl(sd);
+            if l_in && up(l, b) && h.score > l.score {
+                r = r.sub(self.bit(h.score - l.score));
+            }
+        }
+        r.shl(3 * pcb + 1)
+    }
+
+    /// Pairs the bracket; returns the pairs made, as positions in `idx`.
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn solve<const N: usize>(&self) -> Result<Vec<(usize, usize)>, DutchError> {
+        let (mdp, cur, len) = (self.mdp, self.cur, self.idx.len());
+        let residents = (cur - mdp) as u64;
+        let mut base = vec![Wide::<N>::ZERO; len * len];
+        let mut m = Matcher::<Wide<N>>::new(len);
+        for j in mdp..len {
+            for i in 0..j {
+                let w = self.edge_weight::<N>(i, j);
+                base[i * len + j] = w;
+                m.set(i, j, w);
+            }
+        }
+        let bw = |base: &Vec<Wide<N>>, i: usize, j: usize| base[i.min(j) * len + i.max(j)];
+        m.solve();
+        let in_bracket =
+            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
+        let mut matched = vec![false; cur];
+        let mut pairs = Vec::new();
+
+        // D.3: which MDPs are paired: within each score, the highest ranked
+        // ones that some optimal candidate pairs.
+        let (mut group, mut remaining, mut remaining_matched) = (0, 0usize, 0usize);
+        for i in 0..mdp {
+            if i == 0 || self.p(i).score < group {
+                group = self.p(i).score;
+                remaining = 0;
+                remaining_matched = 0;
+                let mut j = i;
+                while j < len && self.p(j).score >= group {
+                    remaining += 1;
+                    if in_bracket(&m, j) {
+                        remaining_matched += 1;
+                    }
+                    j += 1;
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            if remaining <= remaining_matched {
+                matched[i] = true;
+                continue;
+            }
+            remaining -= 1;
+            if !in_bracket(&m, i) {
+                for j in mdp..cur {
+                    let w = bw(&base, i, j);
+                    if !w.is_zero() {
+                        m.set(i, j, w.add_u64(1));
+                    }
+                }
+                m.solve();
+            }
+            if in_bracket(&m, i) {
+                matched[i] = true;
+                remaining_matched -= 1;
+                for j in mdp..cur {
+                    let w = bw(&base, i, j);
+                    if !w.is_zero() {
+                        m.set(i, j, w.add_u64(residents + 1));
+                    }
+                }
+            }
+        }
+
+        // D.1 on the MDP-pairing: each paired MDP, in order, gets the
+        // highest resident some optimal candidate allows.
+        for i in 0..mdp {
+            if !matched[i] {
+                continue;
+            }
+            let mut addend = len as u64;
+            for j in (mdp..cur).rev() {
+                if matched[j] {
+                    continue;
+                }
+                let w = bw(&base, i, j);
+                if !w.is_zero() {
+                    m.set(i, j, w.add_u64(addend));
+                    addend += 1;
+                }
+            }
+            m.solve();
+            let j = m.mate(i).filter(|&j| j >= mdp && j < cur).ok_or_else(|| {
+                DutchError::internal("an MDP chosen for pairing lost its opponent")
+            })?;
+            matched[j] = true;
+            m.finalize(i, j);
+            pairs.push((i, j));
+        }
+
+        // The remainder (B.3): residents not paired with MDPs. Its S1R is
+        // as large as the number of pairs it can make.
+        let rem: Vec<usize> = (mdp..cur)
+            .filter(|&j| m.mate(j).is_none_or(|y| y >= mdp))
+            .collect();
+        let rp = rem
+            .iter()
+            .filter(|&&j| m.mate(j).is_some_and(|y| y < j))
+            .count();
+        let two_pcb = 2 * self.pcb + 1;
+        // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
+        let ew = |base: &Vec<Wide<N>>, a: usize, b: usize, pa: usize| {
+            let w = bw(base, a, b);
+            if w.is_zero() {
+                w
+            } else {
+                let s1 = if pa < rp {
+                    Wide::<N>::bit(two_pcb)
+                } else {
+                    Wide::ZERO
+                };
+                w.add(s1).sub_u64(2 * pa as u64)
+            }
+        };
+        for pb in 0..rem.len() {
+            for pa in 0..pb {
+                m.set(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
+            }
+        }
+        m.solve();
+        let is_higher =
+            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
+        let exchanges = rem[..rp].iter().filter(|&&a| !is_higher(&m, a)).count();
+
+        // D.2.c: move the lowest possible S1R players to S2R.
+        let mut left = exchanges;
+        let mut p = rp;
+        while p > 0 && left > 0 {
+            p -= 1;
+            let a = rem[p];
+            if is_higher(&m, a) {
+                for &b in &rem[p + 1..] {
+                    let w = ew(&base, a, b, p);
+                    if !w.is_zero() {
+                        m.set(a, b, w.sub_u64(1));
+                    }
+                }
+                m.solve();
+            }
+            let exch = !is_higher(&m, a);
+            if exch {
+                left -= 1;
+            }
+            for &b in &rem[p + 1..] {
+                if exch {
+                    base[a.min(b) * len + a.max(b)] = Wide::ZERO;
+                }
+                m.set(a, b, ew(&base, a, b, p));
+            }
+        }
+
+        // D.2.d: move the highest possible S2R players to S1R.
+        let mut left = exchanges;
+        for p in rp..rem.len() {
+            if left <= 1 {
+                break;
+            }
+            let a = rem[p];
+            let already = is_higher(&m, a);
+            if !already {
+                for &b in &rem[p + 1..] {
+                    let w = ew(&base, a, b, p);
+                    if !w.is_zero() {
+                        m.set(a, b, w.add_u64(1));
+                    }
+                }
+                m.solve();
+            }
+            if is_higher(&m, a) {
+                left -= 1;
+                for &b in &rem[..p] {
+                    base[b * len + a] = Wide::ZERO;
+                    m.set(a, b, Wide::ZERO);
+                }
+                for o in cur..len {
+                    base[a * len + o] = Wide::ZERO;
+                    m.set(a, o, Wide::ZERO);
+                }
+            }
+            if !already {
+                for &b in &rem[p + 1..] {
+                    m.set(a, b, ew(&base, a, b, p));
+                }
+            }
+        }
+
+        // Fix the new S1R: its players only meet S2R players.
+        for pa in 0..rem.len() {
+            let a = rem[pa];
+            let a_hi = is_higher(&m, a);
+            for &b in &rem[pa + 1..] {
+                if !a_hi || is_higher(&m, b) {
+                    base[a * len + b] = Wide::ZERO;
+                }
+                m.set(a, b, base[a * len + b]);
+            }
+        }
+
+        // D.1 in the remainder: each S1R player, in order, gets the highest
+        // S2R player some optimal candidate allows.
+        for &a in &rem {
+            if !is_higher(&m, a) {
+                continue;
+            }
+            let mut addend = 0u64;
+            for &b in rem.iter().rev() {
+                if b <= a || matched[b] {
+                    continue;
+                }
+                let w = base[a * len + b];
+                if !w.is_zero() {
+                    m.set(a, b, w.add_u64(addend));
+                }
+                addend += 1;
+            }
+            m.solve();
+            let b = m
+                .mate(a)
+                .filter(|&b| b < cur)
+                .ok_or_else(|| DutchError::internal("a remainder S1 player lost his opponent"))?;
+            matched[a] = true;
+            matched[b] = true;
+            m.finalize(a, b);
+            pairs.push((a, b));
+        }
+        Ok(pairs)
+    }
+}
+
+macro_rules! dispatch {
+    ($b:expr, $words:expr, $($n:literal)*) => {
+        match $words {
+            $(w if w <= $n => $b.solve::<$n>(),)*
+            _ => Err(DutchError::internal("bracket too large for the weight width")),
+        }
+    };
+}
+
+/// Pairs the bracket with a weight width that fits it.
+pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, DutchError> {
+    let words = (b.weight_bits() as usize + 10).div_ceil(64);
+    dispatch!(b, words, 1 2 3 4 5 6 8 10 12 16 20 24 32 48 64)
+}
+
+/// Pairs the whole round: returns, for each player (A.2 order), his opponent.
+pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, DutchError> {
+    let n = pl.len();
+    let compat = Compat::new(pl);
+    let mut fixed: Vec<Option<usize>> = vec![None; n];
+    if n == 0 {
+        return Ok(fixed);
+    }
+    if !completable(pl, &compat, &fixed) {
+        return Err(DutchError::NoLegalPairing {
+            reason: "the players cannot all be paired (one bye at most) without breaking C.1-C.3"
+                .into(),
+        });
+    }
+    let mut next = pl.iter().take_while(|p| p.score >= pl[0].score).count();
+    let mut bracket: Vec<usize> = (0..next).collect();
+    let mut mdp = 0;
+    let mut special = next == n;
+    while bracket.len() > 1 || next < n {
+        let cur = bracket.len();
+        let group_start = next;
+        let mut idx = bracket.clone();
+        while next < n && (special || pl[next].score >= pl[group_start].score) {
+            idx.push(next);
+            next += 1;
+        }
+        if cur == mdp {
+            return Err(DutchError::internal("a bracket without residents"));
+        }
+        let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
+        let pairs = solve_bracket(&b)?;
+        let mut trial = fixed.clone();
+        for &(x, y) in &pairs {
+            trial[b.idx[x]] = Some(b.idx[y]);
+            trial[b.idx[y]] = Some(b.idx[x]);
+        }
+        if !special && !completable(pl, &compat, &trial) {
+            // A.9: this bracket is the PPB; pair it again with C.4 and the
+            // collapsed scoregroup below it.
+            tracing::debug!(
+                score = pl[b.idx[mdp]].score,
+                "bracket is the penultimate pairing bracket"
+            );
+            next = group_start;
+            special = true;
+            continue;
+        }
+        fixed = trial;
+        let mut paired = vec![false; cur];
+        for &(x, y) in &pairs {
+            paired[x] = true;
+            paired[y] = true;
+        }
+        let floaters: Vec<usize> = (0..cur).filter(|&i| !paired[i]).map(|i| b.idx[i]).collect();
+        tracing::debug!(
+            score = pl[b.idx[mdp]].score,
+            mdps = mdp,
+            residents = cur - mdp,
+            pairs = ?pairs.iter().map(|&(x, y)| (pl[b.idx[x]].id, pl[b.idx[y]].id)).collect::<Vec<_>>(),
+            downfloaters = ?floaters.iter().map(|&i| pl[i].id).collect::<Vec<_>>(),
+            "bracket paired"
+        );
+        special = next == n;
+        if next == n && b.idx.len() == cur && floaters.len() > 1 {
+            return Err(DutchError::NoLegalPairing {
+                reason: format!(
+                    "the last bracket leaves {} players unpaired",
+                    floaters.len()
+                ),
+            });
+        }
+        mdp = floaters.len();
+        bracket = floaters;
+        bracket.extend_from_slice(&b.idx[cur..]);
+    }
+    Ok(fixed)
+}
