@@ -174,6 +174,38 @@ impl<'a> Bracket<'a> {
         t + 3 * pcb + 1
     }
 
+    /// B.4: the B.3 candidate of a homogeneous bracket when it is perfect,
+    /// i.e. no other candidate can score better on any criterion, so the
+    /// matching would choose it too: every pair legal and granting both
+    /// colour preferences, everybody paired (or, in the last bracket, one
+    /// bye-eligible player without a recent downfloat left over).
+    pub(crate) fn perfect_first_candidate(&self) -> Option<Vec<(usize, usize)>> {
+        let cur = self.cur;
+        if self.mdp != 0 || cur < 2 || (0..cur).any(|i| self.p(i).score != self.p(0).score) {
+            return None;
+        }
+        let alone = self.idx.len() == cur;
+        if cur % 2 == 1 {
+            let f = self.p(cur - 1);
+            let floated =
+                (1..=2).any(|b| self.played >= b && f.float(b as usize) == Some(Float::Down));
+            if !(self.special && alone && f.bye_ok && !floated) {
+                return None;
+            }
+        } else if self.special && !alone {
+            return None;
+        }
+        let n1 = cur / 2;
+        let pairs: Vec<(usize, usize)> = (0..n1).map(|i| (i, n1 + i)).collect();
+        pairs
+            .iter()
+            .all(|&(a, b)| {
+                self.compat.get(self.idx[a], self.idx[b])
+                    && colour_flags(self.p(b), self.p(a)).iter().all(|&f| f)
+            })
+            .then_some(pairs)
+    }
+
     fn p(&self, i: usize) -> &Pl {
         &self.pl[self.idx[i]]
     }
@@ -235,29 +267,7 @@ impl<'a> Bracket<'a> {
             }
         }
         // C.8-C.11, judged with the lower player first.
-        let (p, o) = (l, h);
-        let flags = [
-            // C.8: nobody beyond ±2.
-            !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref,
-            // C.9: nobody three times the same colour.
-            !p.absolute()
-                || !o.absolute()
-                || p.pref != o.pref
-                || if p.imbalance == o.imbalance {
-                    p.repeated.is_none() || p.repeated != o.repeated
-                } else {
-                    let x = if p.imbalance > o.imbalance { o } else { p };
-                    x.repeated != p.pref.map(|c| c.opposite())
-                },
-            // C.10: both preferences.
-            prefs_compatible(p.pref, o.pref),
-            // C.11: strong preferences.
-            (!p.strong() && !p.absolute())
-                || (!o.strong() && !o.absolute())
-                || (p.absolute() && o.absolute())
-                || p.pref != o.pref,
-        ];
-        for f in flags {
+        for f in colour_flags(l, h) {
             r = r.shl(pcb);
             if l_in && f {
                 r = r.add_u64(1);
@@ -541,6 +551,34 @@ impl<'a> Bracket<'a> {
     }
 }
 
+/// Which of C.8-C.11 the pair `p` (the lower player) and `o` satisfies:
+/// nobody beyond a colour difference of ±2 (C.8), nobody three times the
+/// same colour (C.9), both colour preferences granted (C.10), both strong
+/// preferences granted (C.11).
+fn colour_flags(p: &Pl, o: &Pl) -> [bool; 4] {
+    [
+        // C.8: nobody beyond ±2.
+        !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref,
+        // C.9: nobody three times the same colour.
+        !p.absolute()
+            || !o.absolute()
+            || p.pref != o.pref
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let x = if p.imbalance > o.imbalance { o } else { p };
+                x.repeated != p.pref.map(|c| c.opposite())
+            },
+        // C.10: both preferences.
+        prefs_compatible(p.pref, o.pref),
+        // C.11: strong preferences.
+        (!p.strong() && !p.absolute())
+            || (!o.strong() && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || p.pref != o.pref,
+    ]
+}
+
 macro_rules! dispatch {
     ($b:expr, $words:expr, $($n:literal)*) => {
         match $words {
@@ -586,7 +624,10 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
             return Err(DutchError::internal("a bracket without residents"));
         }
         let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
-        let pairs = solve_bracket(&b)?;
+        let pairs = match b.perfect_first_candidate() {
+            Some(p) => p,
+            None => solve_bracket(&b)?,
+        };
         let mut trial = fixed.clone();
         for &(x, y) in &pairs {
             trial[b.idx[x]] = Some(b.idx[y]);
