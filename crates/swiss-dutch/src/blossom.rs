@@ -48,7 +48,16 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+        let t = std::time::Instant::now();
         self.mate = max_weight_matching(self.n, &edges);
+        if std::env::var_os("DUTCH_PROFILE").is_some() {
+            eprintln!(
+                "solve n={} m={} {:.4}s",
+                self.n,
+                edges.len(),
+                t.elapsed().as_secs_f64()
+            );
+        }
     }
 
     /// The partner of `v` in the last solution.

@@ -45,6 +45,9 @@ impl Compat {
     }
 }
 
+/// Low bits of every weight kept free for tie-breaking bonuses.
+const TIE_BITS: u32 = 120;
+
 /// Bits needed to write `x`.
 fn bits(x: usize) -> u32 {
     usize::BITS - x.leading_zeros()
@@ -171,7 +174,7 @@ impl<'a> Bracket<'a> {
         if self.played >= 2 {
             t += 2 * pcb + 2 * sd;
         }
-        t + 3 * pcb + 1
+        t + 3 * pcb + 1 + TIE_BITS
     }
 
     /// B.4: the B.3 candidate of a homogeneous bracket when it is perfect,
@@ -316,7 +319,7 @@ impl<'a> Bracket<'a> {
                 r = r.sub(self.bit(h.score - l.score));
             }
         }
-        r.shl(3 * pcb + 1)
+        r.shl(3 * pcb + 1 + TIE_BITS)
     }
 
     /// Pairs the bracket; returns the pairs made, as positions in `idx`.
@@ -324,6 +327,8 @@ impl<'a> Bracket<'a> {
     pub(crate) fn solve<const N: usize>(&self) -> Result<Vec<(usize, usize)>, DutchError> {
         let (mdp, cur, len) = (self.mdp, self.cur, self.idx.len());
         let residents = (cur - mdp) as u64;
+        // Candidate-order bonuses live just above the tie-break bits.
+        let lo = |v: u64| Wide::<N>::from_u64(v).shl(TIE_BITS);
         let mut base = vec![Wide::<N>::ZERO; len * len];
         let mut m = Matcher::<Wide<N>>::new(len);
         for j in mdp..len {
@@ -369,7 +374,7 @@ impl<'a> Bracket<'a> {
                 for j in mdp..cur {
                     let w = bw(&base, i, j);
                     if !w.is_zero() {
-                        m.set(i, j, w.add_u64(1));
+                        m.set(i, j, w.add(lo(1)));
                     }
                 }
                 m.solve();
@@ -380,7 +385,7 @@ impl<'a> Bracket<'a> {
                 for j in mdp..cur {
                     let w = bw(&base, i, j);
                     if !w.is_zero() {
-                        m.set(i, j, w.add_u64(residents + 1));
+                        m.set(i, j, w.add(lo(residents + 1)));
                     }
                 }
             }
@@ -392,6 +397,16 @@ impl<'a> Bracket<'a> {
             if !matched[i] {
                 continue;
             }
+            // Skip the solve when the current optimum already gives him
+            // the highest resident he may meet (it stays optimal).
+            let best = (mdp..cur).find(|&j| !matched[j] && !bw(&base, i, j).is_zero());
+            if best.is_some() && m.mate(i) == best {
+                let j = best.unwrap_or(0);
+                matched[j] = true;
+                m.finalize(i, j);
+                pairs.push((i, j));
+                continue;
+            }
             let mut addend = len as u64;
             for j in (mdp..cur).rev() {
                 if matched[j] {
@@ -399,7 +414,7 @@ impl<'a> Bracket<'a> {
                 }
                 let w = bw(&base, i, j);
                 if !w.is_zero() {
-                    m.set(i, j, w.add_u64(addend));
+                    m.set(i, j, w.add(lo(addend)));
                     addend += 1;
                 }
             }
@@ -421,7 +436,7 @@ impl<'a> Bracket<'a> {
             .iter()
             .filter(|&&j| m.mate(j).is_some_and(|y| y < j))
             .count();
-        let two_pcb = 2 * self.pcb + 1;
+        let two_pcb = 2 * self.pcb + 1 + TIE_BITS;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
         let ew = |base: &Vec<Wide<N>>, a: usize, b: usize, pa: usize| {
             let w = bw(base, a, b);
@@ -433,7 +448,7 @@ impl<'a> Bracket<'a> {
                 } else {
                     Wide::ZERO
                 };
-                w.add(s1).sub_u64(2 * pa as u64)
+                w.add(s1).sub(lo(2 * pa as u64))
             }
         };
         for pb in 0..rem.len() {
@@ -456,7 +471,7 @@ impl<'a> Bracket<'a> {
                 for &b in &rem[p + 1..] {
                     let w = ew(&base, a, b, p);
                     if !w.is_zero() {
-                        m.set(a, b, w.sub_u64(1));
+                        m.set(a, b, w.sub(lo(1)));
                     }
                 }
                 m.solve();
@@ -485,7 +500,7 @@ impl<'a> Bracket<'a> {
                 for &b in &rem[p + 1..] {
                     let w = ew(&base, a, b, p);
                     if !w.is_zero() {
-                        m.set(a, b, w.add_u64(1));
+                        m.set(a, b, w.add(lo(1)));
                     }
                 }
                 m.solve();
@@ -521,31 +536,56 @@ impl<'a> Bracket<'a> {
         }
 
         // D.1 in the remainder: each S1R player, in order, gets the highest
-        // S2R player some optimal candidate allows.
-        for &a in &rem {
-            if !is_higher(&m, a) {
+        // S2R player some optimal candidate allows. Done for a window of S1R
+        // players per solve, with lexicographic bonuses in the tie-break bits
+        // (earlier player, higher field), which gives the same result as one
+        // player per solve; a player whose optimum already has his best
+        // opponent needs no solve at all.
+        let highers: Vec<usize> = rem.iter().copied().filter(|&a| is_higher(&m, a)).collect();
+        let field = bits(rem.len() + 1) as usize;
+        let window = (TIE_BITS as usize / field).max(1);
+        let mut k = 0;
+        while k < highers.len() {
+            let a = highers[k];
+            let best = rem
+                .iter()
+                .copied()
+                .find(|&b| b > a && !matched[b] && !base[a * len + b].is_zero());
+            if best.is_some() && m.mate(a) == best {
+                let b = best.unwrap_or(0);
+                matched[a] = true;
+                matched[b] = true;
+                m.finalize(a, b);
+                pairs.push((a, b));
+                k += 1;
                 continue;
             }
-            let mut addend = 0u64;
-            for &b in rem.iter().rev() {
-                if b <= a || matched[b] {
-                    continue;
+            let end = (k + window).min(highers.len());
+            for (w, &a) in highers[k..end].iter().enumerate() {
+                let shift = ((window - 1 - w) * field) as u32;
+                let mut addend = 0u64;
+                for &b in rem.iter().rev() {
+                    if b <= a || matched[b] {
+                        continue;
+                    }
+                    let wt = base[a * len + b];
+                    if !wt.is_zero() {
+                        m.set(a, b, wt.add(Wide::from_u64(addend).shl(shift)));
+                    }
+                    addend += 1;
                 }
-                let w = base[a * len + b];
-                if !w.is_zero() {
-                    m.set(a, b, w.add_u64(addend));
-                }
-                addend += 1;
             }
             m.solve();
-            let b = m
-                .mate(a)
-                .filter(|&b| b < cur)
-                .ok_or_else(|| DutchError::internal("a remainder S1 player lost his opponent"))?;
-            matched[a] = true;
-            matched[b] = true;
-            m.finalize(a, b);
-            pairs.push((a, b));
+            for &a in &highers[k..end] {
+                let b = m.mate(a).filter(|&b| b < cur).ok_or_else(|| {
+                    DutchError::internal("a remainder S1 player lost his opponent")
+                })?;
+                matched[a] = true;
+                matched[b] = true;
+                m.finalize(a, b);
+                pairs.push((a, b));
+            }
+            k = end;
         }
         Ok(pairs)
     }
