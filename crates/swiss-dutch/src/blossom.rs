@@ -44,7 +44,7 @@ impl<W: Weight> Matcher<W> {
             for v in u + 1..self.n {
                 let w = self.w[u * self.n + v];
                 if !w.is_zero() {
-                    edges.push((u, v, w.double()));
+                    edges.push((u, v, w.double().double()));
                 }
             }
         }
@@ -103,8 +103,8 @@ fn wrap(j: isize, len: usize) -> usize {
 
 impl<W: Weight> State<'_, W> {
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+        let (i, j, w2) = self.edges[k];
+        self.dualvar[i].add(self.dualvar[j]).sub(w2)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -396,8 +396,9 @@ impl<W: Weight> State<'_, W> {
 }
 
 /// A maximum weight matching (not necessarily of maximum cardinality) of the
-/// graph on `n` vertices with the given positive-weight edges. Weights must be
-/// even so that all dual variables stay integral.
+/// graph on `n` vertices with the given positive-weight edges, each given as
+/// *twice* its weight. Weights must be even so that all dual variables stay
+/// integral.
 pub(crate) fn max_weight_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -405,7 +406,8 @@ pub(crate) fn max_weight_matching<W: Weight>(
     if edges.is_empty() {
         return vec![None; n];
     }
-    let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO);
+    // Edges carry twice their weight (see `slack`); duals start at the maximum weight.
+    let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).half();
     let mut endpoint = Vec::with_capacity(2 * edges.len());
     let mut neighbend = vec![Vec::new(); n];
     for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -455,8 +457,8 @@ pub(crate) fn max_weight_matching<W: Weight>(
         loop {
             while !augmented {
                 let Some(v) = s.queue.pop() else { break };
-                let nb = s.neighbend[v].clone();
-                for p in nb {
+                for idx in 0..s.neighbend[v].len() {
+                    let p = s.neighbend[v][idx];
                     let k = p / 2;
                     let w = s.endpoint[p];
                     if s.inblossom[v] == s.inblossom[w] {

@@ -42,7 +42,7 @@ impl Weight for u64 {
 }
 
 /// An unsigned integer of `64 * N` bits, little-endian limbs, wrapping arithmetic.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 pub(crate) struct Wide<const N: usize>(pub(crate) [u64; N]);
 
 impl<const N: usize> Wide<N> {
@@ -96,6 +96,17 @@ impl<const N: usize> Wide<N> {
             }
         }
         0
+    }
+}
+
+impl<const N: usize> PartialEq for Wide<N> {
+    fn eq(&self, o: &Self) -> bool {
+        // Limb by limb: the derived comparison goes through memcmp.
+        let mut diff = 0;
+        for i in 0..N {
+            diff |= self.0[i] ^ o.0[i];
+        }
+        diff == 0
     }
 }
 
@@ -153,6 +164,13 @@ impl<const N: usize> Weight for Wide<N> {
     }
     fn double(self) -> Self {
         self.shl(1)
+    }
+    fn is_zero(self) -> bool {
+        let mut any = 0;
+        for x in self.0 {
+            any |= x;
+        }
+        any == 0
     }
 }
 
