@@ -17,31 +17,19 @@ use crate::blossom::Matcher;
 use crate::player::{Pl, compatible, prefs_compatible};
 use crate::wide::{Weight, Wide};
 
-/// Pairwise compatibility under the absolute criteria C.1-C.3, as a bit matrix.
-pub(crate) struct Compat {
-    n: usize,
-    bits: Vec<u64>,
+/// Pairwise compatibility under the absolute criteria C.1-C.3, computed on
+/// demand (a few binary searches), so that big fields need no n² table.
+pub(crate) struct Compat<'a> {
+    pl: &'a [Pl],
 }
 
-impl Compat {
-    pub(crate) fn new(pl: &[Pl]) -> Compat {
-        let n = pl.len();
-        let mut bits = vec![0u64; (n * n).div_ceil(64)];
-        for i in 0..n {
-            for j in i + 1..n {
-                if compatible(&pl[i], &pl[j]) {
-                    for k in [i * n + j, j * n + i] {
-                        bits[k / 64] |= 1 << (k % 64);
-                    }
-                }
-            }
-        }
-        Compat { n, bits }
+impl<'a> Compat<'a> {
+    pub(crate) fn new(pl: &'a [Pl]) -> Compat<'a> {
+        Compat { pl }
     }
 
     pub(crate) fn get(&self, i: usize, j: usize) -> bool {
-        let k = i * self.n + j;
-        self.bits[k / 64] >> (k % 64) & 1 == 1
+        i != j && compatible(&self.pl[i], &self.pl[j])
     }
 }
 
@@ -56,9 +44,12 @@ fn bits(x: usize) -> u32 {
 /// Whether the players not yet paired in `fixed` can still be completed into
 /// a round-pairing (A.9): a perfect matching under C.1-C.3, one bye-eligible
 /// player (C.2) left over when their number is odd.
-pub(crate) fn completable(pl: &[Pl], compat: &Compat, fixed: &[Option<usize>]) -> bool {
+pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>]) -> bool {
     let free: Vec<usize> = (0..pl.len()).filter(|&i| fixed[i].is_none()).collect();
     let k = free.len();
+    if greedy_complete(pl, compat, &free) {
+        return true;
+    }
     let size = k + k % 2;
     let mut m = Matcher::<u64>::new(size);
     for a in 0..k {
@@ -75,12 +66,49 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat, fixed: &[Option<usize>]) -
     (0..size).all(|v| m.mate(v).is_some())
 }
 
+/// A quick sufficient test for [`completable`]: first-fit pairing in A.2
+/// order, with one round of repairs by swapping partners; the leftover (odd
+/// count) must be bye-eligible.
+fn greedy_complete(pl: &[Pl], compat: &Compat<'_>, free: &[usize]) -> bool {
+    let k = free.len();
+    let mut mate: Vec<Option<usize>> = vec![None; k];
+    for a in 0..k {
+        if mate[a].is_some() {
+            continue;
+        }
+        if let Some(b) = (a + 1..k).find(|&b| mate[b].is_none() && compat.get(free[a], free[b])) {
+            mate[a] = Some(b);
+            mate[b] = Some(a);
+        }
+    }
+    let mut open: Vec<usize> = (0..k).filter(|&a| mate[a].is_none()).collect();
+    // Repair: an unmatched u and v take over a pair x-y as u-x and v-y.
+    while open.len() >= 2 {
+        let (u, v) = (open[0], open[1]);
+        let swap = (0..k).find_map(|x| {
+            let y = mate[x]?;
+            (compat.get(free[u], free[x]) && compat.get(free[v], free[y])).then_some((x, y))
+        });
+        let Some((x, y)) = swap else { break };
+        mate[u] = Some(x);
+        mate[x] = Some(u);
+        mate[v] = Some(y);
+        mate[y] = Some(v);
+        open.drain(..2);
+    }
+    match open.as_slice() {
+        [] => true,
+        [u] => pl[free[*u]].bye_ok,
+        _ => false,
+    }
+}
+
 /// One bracket being paired: `idx` are positions in the A.2-sorted player
 /// list; `idx[..mdp]` are the MDPs, `idx[mdp..cur]` the residents and
 /// `idx[cur..]` the next scoregroup (or all remaining players).
 pub(crate) struct Bracket<'a> {
     pub(crate) pl: &'a [Pl],
-    pub(crate) compat: &'a Compat,
+    pub(crate) compat: &'a Compat<'a>,
     pub(crate) idx: Vec<usize>,
     pub(crate) mdp: usize,
     pub(crate) cur: usize,
@@ -102,7 +130,7 @@ impl<'a> Bracket<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         pl: &'a [Pl],
-        compat: &'a Compat,
+        compat: &'a Compat<'a>,
         idx: Vec<usize>,
         mdp: usize,
         cur: usize,
@@ -207,6 +235,62 @@ impl<'a> Bracket<'a> {
                     && colour_flags(self.p(b), self.p(a)).iter().all(|&f| f)
             })
             .then_some(pairs)
+    }
+
+    /// Explain mode: which quality criteria the chosen pairing of the
+    /// bracket does not fully meet, with the number of players or pairs
+    /// concerned (C.5, C.6 as unpaired MDPs, C.8-C.15).
+    pub(crate) fn unmet_criteria(&self, pairs: &[(usize, usize)]) -> String {
+        if !tracing::enabled!(tracing::Level::DEBUG) {
+            return String::new();
+        }
+        let cur = self.cur;
+        let mut paired = vec![false; cur];
+        let mut counts = [0usize; 10];
+        for &(a, b) in pairs {
+            paired[a] = true;
+            paired[b] = true;
+            let (h, l) = (self.p(a.min(b)), self.p(a.max(b)));
+            for (k, ok) in colour_flags(l, h).into_iter().enumerate() {
+                counts[2 + k] += usize::from(!ok);
+            }
+            for (k, back) in [1usize, 2].into_iter().enumerate() {
+                if h.score > l.score {
+                    counts[6 + 2 * k] += usize::from(h.float(back) == Some(Float::Down));
+                    counts[7 + 2 * k] += usize::from(l.float(back) == Some(Float::Up));
+                }
+            }
+        }
+        counts[0] = cur / 2 - pairs.len().min(cur / 2);
+        counts[1] = (0..self.mdp).filter(|&i| !paired[i]).count();
+        for i in (0..cur).filter(|&i| !paired[i]) {
+            for (k, back) in [1usize, 2].into_iter().enumerate() {
+                counts[6 + 2 * k] += usize::from(self.p(i).float(back) == Some(Float::Down));
+            }
+        }
+        let names = [
+            "C.5 pairs short",
+            "C.6 MDPs not paired",
+            "C.8",
+            "C.9",
+            "C.10",
+            "C.11",
+            "C.12",
+            "C.13",
+            "C.14",
+            "C.15",
+        ];
+        let v: Vec<String> = names
+            .iter()
+            .zip(counts)
+            .filter(|&(_, c)| c > 0)
+            .map(|(n, c)| format!("{n}: {c}"))
+            .collect();
+        if v.is_empty() {
+            "none".into()
+        } else {
+            v.join(", ")
+        }
     }
 
     fn p(&self, i: usize) -> &Pl {
@@ -664,9 +748,12 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
             return Err(DutchError::internal("a bracket without residents"));
         }
         let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
-        let pairs = match b.perfect_first_candidate() {
-            Some(p) => p,
-            None => solve_bracket(&b)?,
+        let (pairs, how) = match b.perfect_first_candidate() {
+            Some(p) => (p, "B.4: first candidate is perfect"),
+            None => (
+                solve_bracket(&b)?,
+                "B.8: best candidate, earliest in B.6/B.7 order",
+            ),
         };
         let mut trial = fixed.clone();
         for &(x, y) in &pairs {
@@ -695,6 +782,9 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
             score = pl[b.idx[mdp]].score,
             mdps = mdp,
             residents = cur - mdp,
+            ppb_or_clb = b.special,
+            chosen = how,
+            unmet = %b.unmet_criteria(&pairs),
             pairs = ?pairs.iter().map(|&(x, y)| (pl[b.idx[x]].id, pl[b.idx[y]].id)).collect::<Vec<_>>(),
             downfloaters = ?floaters.iter().map(|&i| pl[i].id).collect::<Vec<_>>(),
             "bracket paired"

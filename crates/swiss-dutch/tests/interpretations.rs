@@ -1,0 +1,146 @@
+//! Tests pinning the "Rule interpretations" of the crate docs (each test is
+//! named after the interpretation it pins), on small hand-made tournaments.
+#![allow(clippy::unwrap_used)]
+
+use swiss_core::{Colour, Pair, Player, ResultCode, RoundEntry, RoundState, Tournament};
+use swiss_dutch::{DutchOptions, pair};
+
+fn players(n: u32) -> Vec<Player> {
+    (1..=n)
+        .map(|i| Player::new(i, format!("P{i}"), Some(2400 - 10 * i as u16)))
+        .collect()
+}
+
+fn game(t: &mut Tournament, white: u32, black: u32, white_result: ResultCode) {
+    let black_result = match white_result {
+        ResultCode::Win => ResultCode::Loss,
+        ResultCode::Loss => ResultCode::Win,
+        other => other,
+    };
+    t.players[white as usize - 1]
+        .rounds
+        .push(RoundEntry::game(black, Colour::White, white_result));
+    t.players[black as usize - 1]
+        .rounds
+        .push(RoundEntry::game(white, Colour::Black, black_result));
+}
+
+fn no_game(t: &mut Tournament, p: u32, code: ResultCode) {
+    t.players[p as usize - 1]
+        .rounds
+        .push(RoundEntry::no_game(code));
+}
+
+fn pairs(p: &swiss_core::Pairing) -> Vec<(u32, u32)> {
+    p.pairs
+        .iter()
+        .map(|&Pair { white, black }| (white, black))
+        .collect()
+}
+
+/// Interpretation 7 (E.5 with absent players): player 1 is absent from
+/// round 1 (half-point bye), so player 2 is the top-ranked player with
+/// pairing number 1 for E.5 and gets the initial colour.
+#[test]
+fn interpretation_e5_numbering_skips_absent_players() {
+    let mut t = Tournament {
+        planned_rounds: Some(3),
+        initial_colour: Some(Colour::White),
+        players: players(5),
+        ..Tournament::default()
+    };
+    no_game(&mut t, 1, ResultCode::HalfBye);
+    let st = RoundState::before(&t, 1);
+    let p = pair(&st, &DutchOptions::default()).unwrap();
+    // B.3: S1 = {2, 3}, S2 = {4, 5}; 2 (E.5 number 1) white, 3 (number 2) black.
+    assert_eq!(pairs(&p), [(2, 4), (5, 3)]);
+    assert_eq!(p.bye, None);
+    // With black as the initial colour, everything flips.
+    t.initial_colour = Some(Colour::Black);
+    let p = pair(&RoundState::before(&t, 1), &DutchOptions::default()).unwrap();
+    assert_eq!(pairs(&p), [(4, 2), (3, 5)]);
+}
+
+/// Interpretation 1 (A.4): a pairing-allocated bye counts as a downfloat,
+/// so with a choice the bye player is not floated down again (C.12), while
+/// the winner of a game between equal scores has no float.
+#[test]
+fn interpretation_unplayed_round_is_downfloat() {
+    // Round 1: 1-2 (1 wins), 3-4 (3 wins), 5 bye. Round 2 brackets: {1, 3, 5}
+    // on 1 point and {2, 4} on 0. One of the 1-pointers must float down:
+    // not 5 (C.12: he floated down by the bye), so 3 floats and 1 meets 5.
+    let mut t = Tournament {
+        planned_rounds: Some(5),
+        initial_colour: Some(Colour::White),
+        players: players(5),
+        ..Tournament::default()
+    };
+    game(&mut t, 1, 2, ResultCode::Win);
+    game(&mut t, 4, 3, ResultCode::Loss);
+    no_game(&mut t, 5, ResultCode::PairingBye);
+    let st = RoundState::before(&t, 2);
+    let p = pair(&st, &DutchOptions::default()).unwrap();
+    let mut got: Vec<(u32, u32)> = pairs(&p)
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    got.sort_unstable();
+    // 2 and 4 are left with one of them taking 3; 5 cannot get a second bye (C.2).
+    assert!(got.contains(&(1, 5)), "{got:?}");
+    assert_ne!(p.bye, Some(5));
+}
+
+/// Rounds 1-2 of a six-player event: 1 and 2 win twice with white (both
+/// an absolute preference for black), 4 and 6 lose twice with black (both
+/// absolute white).
+fn absolute_colours() -> Tournament {
+    let mut t = Tournament {
+        initial_colour: Some(Colour::White),
+        players: players(6),
+        ..Tournament::default()
+    };
+    game(&mut t, 1, 3, ResultCode::Win);
+    game(&mut t, 2, 4, ResultCode::Win);
+    game(&mut t, 5, 6, ResultCode::Win);
+    game(&mut t, 1, 5, ResultCode::Win);
+    game(&mut t, 2, 6, ResultCode::Win);
+    game(&mut t, 3, 4, ResultCode::Win);
+    t
+}
+
+fn unordered(p: &swiss_core::Pairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = pairs(p)
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Interpretation 2 (A.7): topscorers exist only in the last round. The
+/// two leaders share an absolute colour preference: they may meet in the
+/// last round (topscorers, C.3 does not apply) but not earlier.
+#[test]
+fn interpretation_topscorers_only_in_last_round() {
+    let mut t = absolute_colours();
+    t.planned_rounds = Some(3);
+    let last = pair(&RoundState::before(&t, 3), &DutchOptions::default()).unwrap();
+    assert!(unordered(&last).contains(&(1, 2)), "{last:?}");
+    t.planned_rounds = Some(5);
+    let early = pair(&RoundState::before(&t, 3), &DutchOptions::default()).unwrap();
+    assert!(!unordered(&early).contains(&(1, 2)), "{early:?}");
+}
+
+/// Interpretation 4 (A.9): in the last round of [`absolute_colours`], the
+/// 1-point bracket {3, 5} alone would pair 3-5, leaving 4 and 6 (same
+/// absolute preference, C.3) unpairable: it becomes the PPB and is paired
+/// with the collapsed 0-point group so that the round completes.
+#[test]
+fn interpretation_ppb_collapses_lower_groups() {
+    let mut t = absolute_colours();
+    t.planned_rounds = Some(3);
+    let p = pair(&RoundState::before(&t, 3), &DutchOptions::default()).unwrap();
+    assert_eq!(unordered(&p), [(1, 2), (3, 6), (4, 5)]);
+    // Colours: 4 (absolute white) gets white against 5 (mild white), E.2.
+    assert!(pairs(&p).contains(&(4, 5)), "{p:?}");
+}
