@@ -535,14 +535,19 @@ impl<'a> Bracket<'a> {
                 w.add(s1).sub(lo(2 * pa as u64))
             }
         };
+        let is_higher =
+            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
+        // When the optimum already pairs S1R against S2R (no exchange), it
+        // also has the best exchange bonus, so the solve can be skipped.
+        let no_exchange = rem[..rp].iter().all(|&a| is_higher(&m, a));
         for pb in 0..rem.len() {
             for pa in 0..pb {
                 m.set(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
             }
         }
-        m.solve();
-        let is_higher =
-            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
+        if !no_exchange {
+            m.solve();
+        }
         let exchanges = rem[..rp].iter().filter(|&&a| !is_higher(&m, a)).count();
 
         // D.2.c: move the lowest possible S1R players to S2R.
