@@ -33,8 +33,10 @@ impl<'a> Compat<'a> {
     }
 }
 
-/// Low bits of every weight kept free for tie-breaking bonuses.
-const TIE_BITS: u32 = 120;
+/// Bounds on the low bits of every weight kept free for the D.1 bonuses of
+/// the remainder (one field per S1R player of a window).
+const MIN_TIE_BITS: u32 = 60;
+const MAX_TIE_BITS: u32 = 120;
 
 /// Bits needed to write `x`.
 fn bits(x: usize) -> u32 {
@@ -124,6 +126,9 @@ pub(crate) struct Bracket<'a> {
     sd_bits: u32,
     shifts: BTreeMap<i32, u32>,
     min_score: i32,
+    /// Low bits reserved for the D.1 bonuses: enough for every S1R player
+    /// of the bracket in one solve when that stays within bounds.
+    tie_bits: u32,
 }
 
 impl<'a> Bracket<'a> {
@@ -181,6 +186,8 @@ impl<'a> Bracket<'a> {
             sd_bits,
             shifts,
             min_score,
+            tie_bits: ((cur - mdp) as u32 / 2 * bits(cur - mdp + 1))
+                .clamp(MIN_TIE_BITS, MAX_TIE_BITS),
         }
     }
 
@@ -202,7 +209,7 @@ impl<'a> Bracket<'a> {
         if self.played >= 2 {
             t += 2 * pcb + 2 * sd;
         }
-        t + 3 * pcb + 1 + TIE_BITS
+        t + 3 * pcb + 1 + self.tie_bits
     }
 
     /// B.4: the B.3 candidate of a homogeneous bracket when it is perfect,
@@ -403,7 +410,7 @@ impl<'a> Bracket<'a> {
                 r = r.sub(self.bit(h.score - l.score));
             }
         }
-        r.shl(3 * pcb + 1 + TIE_BITS)
+        r.shl(3 * pcb + 1 + self.tie_bits)
     }
 
     /// Pairs the bracket; returns the pairs made, as positions in `idx`.
@@ -412,7 +419,7 @@ impl<'a> Bracket<'a> {
         let (mdp, cur, len) = (self.mdp, self.cur, self.idx.len());
         let residents = (cur - mdp) as u64;
         // Candidate-order bonuses live just above the tie-break bits.
-        let lo = |v: u64| Wide::<N>::from_u64(v).shl(TIE_BITS);
+        let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
         let mut base = vec![Wide::<N>::ZERO; len * len];
         let mut m = Matcher::<Wide<N>>::new(len);
         for j in mdp..len {
@@ -520,7 +527,7 @@ impl<'a> Bracket<'a> {
             .iter()
             .filter(|&&j| m.mate(j).is_some_and(|y| y < j))
             .count();
-        let two_pcb = 2 * self.pcb + 1 + TIE_BITS;
+        let two_pcb = 2 * self.pcb + 1 + self.tie_bits;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
         let ew = |base: &Vec<Wide<N>>, a: usize, b: usize, pa: usize| {
             let w = bw(base, a, b);
@@ -632,7 +639,7 @@ impl<'a> Bracket<'a> {
         // opponent needs no solve at all.
         let highers: Vec<usize> = rem.iter().copied().filter(|&a| is_higher(&m, a)).collect();
         let field = bits(rem.len() + 1) as usize;
-        let window = (TIE_BITS as usize / field).max(1);
+        let window = (self.tie_bits as usize / field).max(1);
         let mut k = 0;
         while k < highers.len() {
             let a = highers[k];
