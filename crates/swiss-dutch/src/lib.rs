@@ -1,48 +1,81 @@
 //! The FIDE Dutch system (C.04.3, 2017 rules) for the `swiss` workspace.
 //!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
-//! The engine pairs the brackets top-down (A.9); each bracket is one
-//! maximum weight matching whose edge weights pack the criteria C.4-C.19
-//! lexicographically (most important in the highest bits), followed by a
-//! few re-solves that pick the earliest optimal candidate of the B.6/B.7
-//! sequence (D.1-D.3). Colours follow E.1-E.5; boards are in the published
-//! order of C.04.2. [`check_tournament`] replays a whole tournament (the
-//! C.04.A pairings checker).
+//! The engine (`engine.rs`) pairs the brackets top-down (A.9); each bracket
+//! is one maximum weight matching over the bracket and the next scoregroup,
+//! whose edge weights pack the criteria C.4-C.19 lexicographically (most
+//! important in the highest bits), followed by a few re-solves that pick the
+//! earliest optimal candidate of the B.6/B.7 sequence (D.1-D.3): which MDPs
+//! are paired, their opponents, the resident exchanges, then the
+//! transpositions. When the B.3 candidate of a homogeneous bracket is
+//! perfect (B.4), it is taken without any matching (round 1 usually).
+//! Colours follow E.1-E.5 (`colour.rs`); boards are in the published order of
+//! C.04.2. [`check_tournament`] replays a whole tournament (the C.04.A
+//! pairings checker). Supported: accelerations (`XXA`), forbidden pairs
+//! (`XXP`), requested byes and absences, late entries, forfeits (not
+//! meetings, no colour), any point system (`BB*`).
+//!
+//! Evidence: `tests/oracle.rs` replays the 400 reference tournaments (all
+//! 3,030 rounds identical), `tests/cases.rs` the 203 per-round case files
+//! (board order included), `tests/rule_examples.rs` the text's own D.1-D.3
+//! examples and the engine against a literal B.6 candidate sequence.
+//!
+//! # Explain mode
+//!
+//! With a `tracing` subscriber at `DEBUG` for target `swiss_dutch`, every
+//! bracket logs its MDPs and residents, whether B.4's first candidate was
+//! perfect or B.8's best candidate was chosen, the pairs, the downfloaters,
+//! and the quality criteria the choice could not meet (`unmet`, with counts);
+//! the PPB is announced when A.9 collapses the lower scoregroups.
 //!
 //! # Rule interpretations
 //!
 //! Where the text leaves room, the engine reads it as the established
-//! FIDE-endorsed engines do (the reference data in `testdata/oracle` pins
-//! each point; the tests named after each item check it):
+//! FIDE-endorsed engines do; the reference data pins every point below (a
+//! different reading changes oracle rounds), and the named tests in
+//! `tests/interpretations.rs` pin them on small hand-made events.
 //!
 //! 1. **Floats (A.4)**: any round the player did not play over the board
 //!    (bye, forfeit either way, absence) counts as a downfloat; a played game
-//!    is a float when the scores before the round differed
+//!    is a float when the pairing scores before the round differed
 //!    (`interpretation_unplayed_round_is_downfloat`).
 //! 2. **Topscorers (A.7)** exist only when pairing the last planned round
-//!    (`XXR`); the threshold is more than half of the rounds played times the
-//!    points of a win (`interpretation_topscorers_only_in_last_round`).
-//! 3. **PSD downfloater value (A.8)**: the artificial score is one point below
-//!    the lowest score among the bracket *and the scoregroup considered with
-//!    it* for C.7 (the next scoregroup, or all remaining players).
+//!    (`XXR`); a topscorer has more than half of (rounds played × points of a
+//!    win). C.3 does not forbid a pair when either player is a topscorer
+//!    (`interpretation_topscorers_only_in_last_round`).
+//! 3. **PSD of downfloaters (A.8)**: the artificial score is one point below
+//!    the lowest score among the bracket *and the players considered with it*
+//!    (the next scoregroup, or all remaining players for the PPB/CLB).
 //! 4. **Completion (A.9, C.4)**: a bracket is first paired without C.4; only
 //!    when its downfloaters make the round incompletable does it become the
-//!    PPB, paired again with completion as the top criterion and with all
-//!    lower players as the collapsed scoregroup
-//!    (`interpretation_ppb_collapses_lower_groups`).
-//! 5. **C.7** counts, in the next bracket, its pairs and then the scores of
-//!    this bracket's players who end up paired (in this bracket or the next).
+//!    PPB, paired again with completion (then the fewest bye-ineligible
+//!    players left unpaired) as the top criterion, with all lower players as
+//!    the collapsed scoregroup (`interpretation_ppb_collapses_lower_groups`).
+//! 5. **C.7** counts the pairs of the next bracket (in the last two
+//!    scoregroups: all pairs, bye-ineligible players counted twice), then the
+//!    scores of this bracket's players who end up paired.
 //! 6. **C.12-C.19**: an MDP paired with a lower resident repeats a downfloat
-//!    only when he floated down the previous round(s); the score differences
-//!    use the same SD scale as the PSD.
+//!    only when he floated down before; the score differences of C.16-C.19
+//!    use the PSD's scale.
 //! 7. **E.5**: pairing numbers skip players who are not in the tournament at
-//!    that round (absent from the start); see the oracle README.
+//!    that round (absent from the start, oracle README step 7)
+//!    (`interpretation_e5_numbering_skips_absent_players`); E.4 and E.5 use the
+//!    accelerated score to decide who is higher ranked.
+//! 8. **Accelerated scores (`XXA`)** form the scoregroups and all score
+//!    comparisons of C.5-C.19; board order uses plain scores
+//!    (`accelerated_scores_form_the_scoregroups`).
+//! 9. **D.1's misprint**: transpositions follow strict lexicographic order on
+//!    the first N1 elements (`c043_d1_transposition_order_of_the_text`).
 //!
-//! # Matching
+//! # Matching and performance
 //!
-//! The weights need up to a few hundred bits in big brackets, so the crate
-//! carries its own fixed-width integers and an O(n³) blossom matching over
-//! them (`blossom.rs`).
+//! The weights need a few hundred bits in big brackets (`wide.rs`: fixed
+//! width integers, width chosen per bracket), so the crate carries its own
+//! O(n³) blossom matching over them (`blossom.rs`, a private module: the
+//! workspace's `swiss-matching` offered no weights this wide when this was
+//! written). Re-solves are avoided when the current optimum already holds the
+//! wanted choice, and D.1 in the remainder fixes a window of S1 players per
+//! solve. The completability test of A.9 tries a greedy pairing first.
 
 mod blossom;
 mod colour;

@@ -144,3 +144,24 @@ fn interpretation_ppb_collapses_lower_groups() {
     // Colours: 4 (absolute white) gets white against 5 (mild white), E.2.
     assert!(pairs(&p).contains(&(4, 5)), "{p:?}");
 }
+
+/// Accelerated pairing (`XXA`, A.2 with accelerated scores): the fictitious
+/// points form the scoregroups, so in round 1 the two accelerated players
+/// meet each other instead of the lower half.
+#[test]
+fn accelerated_scores_form_the_scoregroups() {
+    let mut t = Tournament {
+        planned_rounds: Some(5),
+        initial_colour: Some(Colour::White),
+        players: players(4),
+        ..Tournament::default()
+    };
+    let plain = pair(&RoundState::before(&t, 1), &DutchOptions::default()).unwrap();
+    assert_eq!(pairs(&plain), [(1, 3), (4, 2)]);
+    for p in [1, 2] {
+        t.accelerations
+            .push((p, vec![swiss_core::Points::whole(1)]));
+    }
+    let acc = pair(&RoundState::before(&t, 1), &DutchOptions::default()).unwrap();
+    assert_eq!(pairs(&acc), [(1, 2), (3, 4)]);
+}
