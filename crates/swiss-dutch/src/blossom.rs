@@ -14,6 +14,11 @@ pub(crate) struct Matcher<W: Weight> {
     n: usize,
     w: Vec<W>,
     mate: Vec<Option<usize>>,
+    /// Duals and blossom tree of the last solution (warm starts).
+    last: Option<Solution<W>>,
+    /// Vertices with an edge weight changed since the last solve.
+    dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -23,13 +28,29 @@ impl<W: Weight> Matcher<W> {
             n,
             w: vec![W::ZERO; n * n],
             mate: vec![None; n],
+            last: None,
+            dirty: Vec::new(),
+            is_dirty: vec![false; n],
         }
     }
 
-    /// Sets the weight of edge `{u, v}` (zero removes it).
+    /// Sets the weight of edge `{u, v}` (zero removes it); `u` is recorded
+    /// as changed for the next warm start.
     pub(crate) fn set(&mut self, u: usize, v: usize, w: W) {
+        // Marking one endpoint is enough for a warm start: its dual is
+        // raised over all its edges and its matched edge is undone.
+        if self.w[u * self.n + v] != w {
+            self.mark(u);
+        }
         self.w[u * self.n + v] = w;
         self.w[v * self.n + u] = w;
+    }
+
+    fn mark(&mut self, v: usize) {
+        if !self.is_dirty[v] {
+            self.is_dirty[v] = true;
+            self.dirty.push(v);
+        }
     }
 
     /// The weight of edge `{u, v}`.
@@ -37,8 +58,7 @@ impl<W: Weight> Matcher<W> {
         self.w[u * self.n + v]
     }
 
-    /// Computes a maximum weight matching of the current weights.
-    pub(crate) fn solve(&mut self) {
+    fn edges(&self) -> Vec<(usize, usize, W)> {
         let mut edges = Vec::new();
         for u in 0..self.n {
             for v in u + 1..self.n {
@@ -48,16 +68,144 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        let t = std::time::Instant::now();
-        self.mate = max_weight_matching(self.n, &edges);
-        if std::env::var_os("DUTCH_PROFILE").is_some() {
-            eprintln!(
-                "solve n={} m={} {:.4}s",
-                self.n,
-                edges.len(),
-                t.elapsed().as_secs_f64()
-            );
+        edges
+    }
+
+    /// Computes a maximum weight matching of the current weights: from the
+    /// last optimum when few vertices changed, else from scratch.
+    pub(crate) fn solve(&mut self) {
+        let changed = std::mem::take(&mut self.dirty);
+        for &v in &changed {
+            self.is_dirty[v] = false;
         }
+        if !changed.is_empty() && changed.len() * 4 <= self.n {
+            self.solve_changed(&changed);
+        } else {
+            self.solve_cold();
+        }
+    }
+
+    fn solve_cold(&mut self) {
+        let sol = max_weight_matching(self.n, &self.edges());
+        self.mate = sol.mate.clone();
+        self.last = (sol.dual.len() == 2 * self.n).then_some(sol);
+    }
+
+    /// Re-solves after weight changes on edges at the vertices `changed`
+    /// only (and edge removals that kept the matched pairs): starts from the
+    /// last optimum with those vertices unpaired and their duals raised to
+    /// feasibility, and checks the result's optimality (falls back to a
+    /// solve from scratch when anything is off).
+    pub(crate) fn solve_changed(&mut self, changed: &[usize]) {
+        let Some(last) = self.last.take() else {
+            return self.solve_cold();
+        };
+        let n = self.n;
+        // Dissolve the blossoms: each vertex takes the duals of the blossoms
+        // around it (edges inside keep their slack, edges leaving gain some).
+        let anc: Vec<Vec<usize>> = (0..n).map(|v| last.ancestors(v)).collect();
+        let mut dual: Vec<W> = (0..n)
+            .map(|v| {
+                anc[v]
+                    .iter()
+                    .fold(last.dual[v], |d, &b| d.add(last.dual[b]))
+            })
+            .collect();
+        let mut mate = last.mate.clone();
+        // Matched edges that are no longer tight are undone.
+        for v in 0..n {
+            if let Some(u) = mate[v] {
+                let common = anc[v]
+                    .iter()
+                    .zip(&anc[u])
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                let crossing = anc[v][common..]
+                    .iter()
+                    .chain(&anc[u][common..])
+                    .any(|&b| !last.dual[b].is_zero());
+                if crossing {
+                    mate[v] = None;
+                    mate[u] = None;
+                }
+            }
+        }
+        for &v in changed {
+            if let Some(u) = mate[v] {
+                mate[v] = None;
+                mate[u] = None;
+            }
+        }
+        for &v in changed {
+            for x in 0..n {
+                let w4 = self.get(v, x).double().double();
+                if x != v && !w4.is_zero() && dual[v].add(dual[x]) < w4 {
+                    dual[v] = w4.sub(dual[x]);
+                }
+            }
+        }
+        let edges = self.edges();
+        match max_weight_matching_from(n, &edges, Some(Warm { mate, dual })) {
+            Some(sol) if self.optimal(&edges, &sol) => {
+                self.mate = sol.mate.clone();
+                self.last = Some(sol);
+            }
+            _ => self.solve_cold(),
+        }
+    }
+
+    /// LP optimality of a solution (Edmonds' blossom LP): duals
+    /// non-negative and feasible on every edge, matched edges tight, free
+    /// vertices at dual zero, blossoms with positive dual full.
+    fn optimal(&self, edges: &[(usize, usize, W)], sol: &Solution<W>) -> bool {
+        let n = self.n;
+        if sol.dual.len() != 2 * n || sol.parent.len() != 2 * n {
+            return false;
+        }
+        let bound = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).double();
+        if sol.dual.iter().any(|&d| d > bound) {
+            return false;
+        }
+        let anc: Vec<Vec<usize>> = (0..n).map(|v| sol.ancestors(v)).collect();
+        let mut size = vec![0usize; 2 * n];
+        let mut inner = vec![0usize; 2 * n];
+        for v in 0..n {
+            for &b in &anc[v] {
+                size[b] += 1;
+            }
+            match sol.mate[v] {
+                None if !sol.dual[v].is_zero() => return false,
+                Some(u) if sol.mate[u] != Some(v) || self.get(u, v).is_zero() => return false,
+                Some(u) if u > v => {
+                    for (a, b) in anc[v].iter().zip(&anc[u]) {
+                        if a != b {
+                            break;
+                        }
+                        inner[*a] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if !sol.dual[b].is_zero() && (size[b] == 0 || inner[b] * 2 + 1 != size[b]) {
+                return false;
+            }
+        }
+        edges.iter().all(|&(i, j, w4)| {
+            let mut s = sol.dual[i].add(sol.dual[j]);
+            for (a, b) in anc[i].iter().zip(&anc[j]) {
+                if a != b {
+                    break;
+                }
+                s = s.add(sol.dual[*a].double());
+            }
+            if sol.mate[i] == Some(j) {
+                s == w4
+            } else {
+                s >= w4
+            }
+        })
     }
 
     /// The partner of `v` in the last solution.
@@ -68,11 +216,19 @@ impl<W: Weight> Matcher<W> {
     /// Keeps `u` and `v` paired: removes every other edge at both.
     pub(crate) fn finalize(&mut self, u: usize, v: usize) {
         let keep = self.get(u, v);
-        for x in 0..self.n {
-            self.set(u, x, W::ZERO);
-            self.set(v, x, W::ZERO);
+        if self.mate[u] != Some(v) {
+            self.mark(u);
+            self.mark(v);
         }
-        self.set(u, v, keep);
+        // Removing edges the optimum does not use keeps it optimal.
+        for x in 0..self.n {
+            for (a, b) in [(u, x), (v, x)] {
+                self.w[a * self.n + b] = W::ZERO;
+                self.w[b * self.n + a] = W::ZERO;
+            }
+        }
+        self.w[u * self.n + v] = keep;
+        self.w[v * self.n + u] = keep;
     }
 }
 
@@ -399,13 +555,59 @@ impl<W: Weight> State<'_, W> {
 /// graph on `n` vertices with the given positive-weight edges, each given as
 /// *twice* its weight. Weights must be even so that all dual variables stay
 /// integral.
-pub(crate) fn max_weight_matching<W: Weight>(
+pub(crate) fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Solution<W> {
+    max_weight_matching_from(n, edges, None).unwrap_or_else(|| Solution {
+        mate: vec![None; n],
+        dual: Vec::new(),
+        parent: Vec::new(),
+    })
+}
+
+/// A warm start: a matching whose edges are tight under the vertex duals,
+/// all duals feasible (no blossoms). Free vertices may have positive duals.
+pub(crate) struct Warm<W> {
+    pub(crate) mate: Vec<Option<usize>>,
+    pub(crate) dual: Vec<W>,
+}
+
+/// The matching and the vertex duals (blossom duals are not kept).
+pub(crate) struct Solution<W> {
+    pub(crate) mate: Vec<Option<usize>>,
+    /// Vertex duals, then blossom duals (empty when unknown).
+    pub(crate) dual: Vec<W>,
+    /// Parent blossom of each vertex and blossom (-1: top level).
+    pub(crate) parent: Vec<isize>,
+}
+
+impl<W: Weight> Solution<W> {
+    /// The blossoms containing vertex `v`, outermost first.
+    fn ancestors(&self, v: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut b = self.parent[v];
+        while b >= 0 {
+            out.push(b as usize);
+            b = self.parent[b as usize];
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// Solves from scratch (`warm = None`) or from a warm start; a warm start
+/// returns `None` when it meets a case it does not handle.
+fn max_weight_matching_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
-) -> Vec<Option<usize>> {
+    warm: Option<Warm<W>>,
+) -> Option<Solution<W>> {
     if edges.is_empty() {
-        return vec![None; n];
+        return Some(Solution {
+            mate: vec![None; n],
+            dual: vec![W::ZERO; 2 * n],
+            parent: vec![NONE; 2 * n],
+        });
     }
+    let is_warm = warm.is_some();
     // Edges carry twice their weight (see `slack`); duals start at the maximum weight.
     let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).half();
     let mut endpoint = Vec::with_capacity(2 * edges.len());
@@ -440,7 +642,25 @@ pub(crate) fn max_weight_matching<W: Weight>(
         allowedge: vec![false; edges.len()],
         queue: Vec::new(),
     };
-    for _ in 0..n {
+    if let Some(w) = warm {
+        let mut index = std::collections::HashMap::new();
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            index.insert((i, j), k);
+        }
+        for v in 0..n {
+            s.dualvar[v] = w.dual[v];
+            if let Some(u) = w.mate[v] {
+                let k = *index.get(&(v.min(u), v.max(u)))?;
+                s.mate[v] = if s.endpoint[2 * k] == v {
+                    2 * k + 1
+                } else {
+                    2 * k
+                } as isize;
+            }
+        }
+    }
+    let stages = if is_warm { 4 * n + 4 } else { n };
+    for _ in 0..stages {
         s.label.iter_mut().for_each(|x| *x = 0);
         s.bestedge.iter_mut().for_each(|x| *x = NONE);
         for b in n..2 * n {
@@ -448,12 +668,22 @@ pub(crate) fn max_weight_matching<W: Weight>(
         }
         s.allowedge.iter_mut().for_each(|x| *x = false);
         s.queue.clear();
+        let mut roots = 0;
         for v in 0..n {
-            if s.mate[v] == NONE && s.label[s.inblossom[v]] == 0 {
+            // Warm: free vertices with dual zero are already optimal.
+            if s.mate[v] == NONE
+                && s.label[s.inblossom[v]] == 0
+                && (!is_warm || !s.dualvar[v].is_zero())
+            {
                 s.assign_label(v, 1, NONE);
+                roots += 1;
             }
         }
+        if is_warm && roots == 0 {
+            break;
+        }
         let mut augmented = false;
+        let mut root_done = false;
         loop {
             while !augmented {
                 let Some(v) = s.queue.pop() else { break };
@@ -472,7 +702,19 @@ pub(crate) fn max_weight_matching<W: Weight>(
                         }
                     }
                     if s.allowedge[k] {
-                        if s.label[s.inblossom[w]] == 0 {
+                        if s.label[s.inblossom[w]] == 0
+                            && s.mate[s.blossombase[s.inblossom[w]] as usize] == NONE
+                        {
+                            // Warm only: a free vertex with dual zero ends
+                            // an augmenting path.
+                            s.assign_label(w, 1, NONE);
+                            if s.scan_blossom(v, w) >= 0 {
+                                return None;
+                            }
+                            s.augment_matching(k);
+                            augmented = true;
+                            break;
+                        } else if s.label[s.inblossom[w]] == 0 {
                             s.assign_label(w, 2, (p ^ 1) as isize);
                         } else if s.label[s.inblossom[w]] == 1 {
                             let base = s.scan_blossom(v, w);
@@ -505,6 +747,19 @@ pub(crate) fn max_weight_matching<W: Weight>(
             // Dual update.
             let mut deltatype = 1;
             let mut delta = s.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
+            let mut delta_vertex = 0;
+            if is_warm {
+                // Only S-vertices lose dual: the bound is their smallest dual.
+                let mut best = None;
+                for v in 0..n {
+                    if s.label[s.inblossom[v]] == 1 && best.is_none_or(|(d, _)| s.dualvar[v] < d) {
+                        best = Some((s.dualvar[v], v));
+                    }
+                }
+                let (d, v) = best?;
+                delta = d;
+                delta_vertex = v;
+            }
             let mut deltaedge = 0usize;
             let mut deltablossom = 0usize;
             for v in 0..n {
@@ -555,6 +810,14 @@ pub(crate) fn max_weight_matching<W: Weight>(
                 }
             }
             match deltatype {
+                1 if is_warm => {
+                    // A root reached dual zero: it is optimal unpaired.
+                    if s.mate[delta_vertex] != NONE {
+                        return None;
+                    }
+                    root_done = true;
+                    break;
+                }
                 1 => break,
                 2 => {
                     s.allowedge[deltaedge] = true;
@@ -572,7 +835,7 @@ pub(crate) fn max_weight_matching<W: Weight>(
                 _ => s.expand_blossom(deltablossom, false),
             }
         }
-        if !augmented {
+        if !augmented && !root_done {
             break;
         }
         for b in n..2 * n {
@@ -585,10 +848,15 @@ pub(crate) fn max_weight_matching<W: Weight>(
             }
         }
     }
-    s.mate
-        .iter()
-        .map(|&p| (p != NONE).then(|| s.endpoint[p as usize]))
-        .collect()
+    Some(Solution {
+        mate: s
+            .mate
+            .iter()
+            .map(|&p| (p != NONE).then(|| s.endpoint[p as usize]))
+            .collect(),
+        dual: s.dualvar,
+        parent: s.blossomparent,
+    })
 }
 
 #[cfg(test)]
@@ -617,6 +885,57 @@ mod tests {
             best
         }
         go(0, &mut vec![false; n], n, w)
+    }
+
+    #[test]
+    fn warm_re_solves_match_brute_force() {
+        let mut seed = 777u64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..2000 {
+            let n = 2 + (rnd() % 10) as usize;
+            let maxw = [3, 50, 1000][(case % 3) as usize];
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<u64>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rnd() % 100 < 60 {
+                        let x = 1 + rnd() % maxw;
+                        w[u][v] = x;
+                        w[v][u] = x;
+                        m.set(u, v, x);
+                    }
+                }
+            }
+            m.solve();
+            for _ in 0..3 {
+                let a = (rnd() % n as u64) as usize;
+                for v in 0..n {
+                    if v != a && rnd() % 2 == 0 {
+                        let x = if rnd() % 4 == 0 { 0 } else { 1 + rnd() % maxw };
+                        w[a][v] = x;
+                        w[v][a] = x;
+                        m.set(a, v, x);
+                    }
+                }
+                m.solve();
+                let mut total = 0;
+                for v in 0..n {
+                    if let Some(u) = m.mate(v) {
+                        assert_eq!(m.mate(u), Some(v));
+                        assert!(w[u][v] > 0);
+                        if u > v {
+                            total += w[u][v];
+                        }
+                    }
+                }
+                assert_eq!(total, brute(n, &w), "case {case}");
+            }
+        }
     }
 
     #[test]
