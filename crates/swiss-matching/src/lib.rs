@@ -7,4 +7,6 @@
 
 mod cardinality;
 
-pub use cardinality::maximum_cardinality_matching;
+pub use cardinality::{
+    CardinalityMatcher, maximum_cardinality_matching, petgraph_maximum_cardinality_matching,
+};
