@@ -331,8 +331,8 @@ impl CardinalityMatcher {
                     if self.base[v] == self.base[to] || self.mate[v] == to {
                         continue;
                     }
-                    let to_is_outer = to == root
-                        || (self.mate[to] != NONE && self.parent[self.mate[to]] != NONE);
+                    let to_is_outer =
+                        to == root || (self.mate[to] != NONE && self.parent[self.mate[to]] != NONE);
                     if to_is_outer {
                         // An odd cycle: contract the blossom onto its base.
                         let b = self.lca(v, to);
@@ -424,7 +424,16 @@ mod tests {
     fn blossom_is_contracted() {
         // A 5-cycle 0-1-2-3-4 with a pendant 5 on 4 and 6 on 0: greedy
         // matches 0-1, 2-3, 4-5; 6 needs the path through the blossom.
-        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (4, 5), (0, 6), (5, 7)];
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 0),
+            (4, 5),
+            (0, 6),
+            (5, 7),
+        ];
         let adj = |u: usize, v: usize| edges.contains(&(u, v)) || edges.contains(&(v, u));
         let mut m = CardinalityMatcher::new(8, adj);
         assert_eq!(m.maximum_matching(), 4);

@@ -1,0 +1,122 @@
+//! The TCEC Swiss system for the `swiss` workspace: a deterministic,
+//! Monrad-like Swiss system for engine tournaments, single or double
+//! rounds. The crate is a pure function from the record (a
+//! [`Tournament`]) to the next round's pairing: no I/O, no global state,
+//! randomness only from an explicit seed.
+//!
+//! Start reading at [`pair`]: it derives the state before the round from
+//! the record (`history.rs`: scores, BYEs, WGD, encounter history, the
+//! removal counter) and runs `TCEC STEP 1` to `TCEC STEP 5`
+//! (`pairing.rs`). [`Tcec`] is the same engine behind the workspace's
+//! [`PairingSystem`] trait, one TRF column at a time. [`reference`] reads
+//! the reference JSON and [`replay`]s it; [`seeding`] and
+//! [`final_ranking`] cover the rest of the rule text.
+//!
+//! # The rules, and where they live
+//!
+//! - `TCEC STEP 1` pairing order: score descending, seed ascending.
+//! - `TCEC STEP 2` BYE: with an odd number of players, the bottom player
+//!   of the order "BYEs received descending, pairing order ascending".
+//! - `TCEC STEP 3` viability: a perfect matching must exist in the graph
+//!   of allowed pairs (not met in the encounter history, and
+//!   `|WGD(p) + WGD(q)| <= 2`); if none does, the earliest rounds of the
+//!   encounter history are removed, permanently, until one does.
+//! - `TCEC STEP 4` pairing: in pairing order, the first-of-pair takes the
+//!   highest-ranked unpaired player that is allowed and keeps the round
+//!   viable. Each "still viable?" question is one augmenting-path search
+//!   of `swiss_matching::CardinalityMatcher` (the rest of the round is kept
+//!   perfectly matched), so 1000 players pair in milliseconds.
+//! - `TCEC STEP 5` colours: single rounds by WGD, then score, then the
+//!   2112 pattern; double rounds first-of-pair black in game one.
+//! - Playing order: by the first-of-pair's pairing order, descending; the
+//!   double round's schedule twice ([`playing_order`]).
+//!
+//! # A TCEC tournament as TRF
+//!
+//! Start number = seed. Single format: one TRF round column per TCEC
+//! round. Double format: two columns per TCEC round, the first game and
+//! then the second with colours reversed; the BYE player has `0000 - U`
+//! in both. Points are TRF's default 1 / ½ / 0 with the
+//! pairing-allocated bye worth a win per game, the reference's 2 / 1 / 0
+//! halved (the record's `BB*` lines are honoured if present). The format
+//! is an option ([`TcecOptions`]), never read from the file. Scores, BYEs
+//! received, WGD (played games only: a forfeit has no colour), the
+//! encounter history and the removal counter are all derived from the
+//! record; the counter is replayed (`TCEC STEP 3` for every earlier
+//! round: the smallest counter at least the previous one for which that
+//! round's paired players have a viable pairing).
+//!
+//! # A TCEC tournament as JSON
+//!
+//! The `tcec-swiss-reference/1` schema of `testdata/oracle/tcec/README.md`
+//! ([`read_reference`], [`Reference`]): `format`, `double_game_order`,
+//! `players` (`seed`, `name`) and, per round, `bye`,
+//! `history_rounds_removed`, `pairs` (`first`, `second`, `white`,
+//! `black`, `games` with results `1-0`, `1/2-1/2`, `0-1`) and `games` in
+//! playing order. [`Reference::to_tournament`] writes it as TRF columns
+//! as above.
+//!
+//! # Rule interpretations
+//!
+//! Where the text is silent or the reference data reads it a particular
+//! way, the engine follows the data. Each point has a test in
+//! `tests/interpretations.rs` (named in brackets).
+//!
+//! 1. **BYE bookkeeping** (`TCEC STEP 2`): BYEs are counted; the
+//!    reference's yes/no flags, cleared once everyone has one, choose the
+//!    same player (`interpretation_bye_after_everyone_had_one`).
+//! 2. **BYE points** are part of the score from the next round on; the
+//!    reference credits them during STEP 2, which nothing in the current
+//!    round can observe (`interpretation_bye_points_count_next_round`).
+//! 3. **Scores in colour decisions** (`TCEC STEP 5`) are the scores before
+//!    the round, the BYE's points of earlier rounds included
+//!    (`interpretation_higher_score_before_round_takes_black`).
+//! 4. **Colour condition** (`TCEC STEP 3`): `|WGD(p) + WGD(q)| <= 2`, as
+//!    the reference tests it; the same as the text's two ±2 conditions
+//!    while `|WGD| <= 2`, and no restriction in the double format
+//!    (`interpretation_colour_condition_is_sum_of_wgd`).
+//! 5. **No pairing at all** (`TCEC STEP 3`): when even the whole history
+//!    removed leaves no viable pairing, [`pair`] returns
+//!    [`TcecError::NoLegalPairing`] naming the WGD ±2 players; the
+//!    reference would loop forever
+//!    (`interpretation_no_legal_pairing_is_an_error`).
+//! 6. **Double-round playing order**: [`TcecRound::games`] uses the text's
+//!    "schedule executed twice" ([`DoubleGameOrder::Cycle`]); the
+//!    reference's back-to-back order is [`DoubleGameOrder::Pairwise`], and
+//!    [`replay`] compares with the file's order
+//!    (`interpretation_double_game_orders`).
+//! 7. **Forfeits** (TCEC has none): a forfeit is not a played game, so it
+//!    changes no WGD and is no meeting in the encounter history, as in
+//!    the rest of the workspace's TRF
+//!    (`interpretation_forfeit_is_not_a_meeting`).
+//! 8. **Group sizes** (Seeding): the text's example "11 players into 4
+//!    groups: A-C have 4 players and D has 3" adds up to 15; the Python
+//!    sketch, which we follow, gives 3, 3, 3, 2 for 11 players and
+//!    4, 4, 4, 3 for 15 (`group_seeding_example_of_the_text`).
+//! 9. **Removal counter of a recorded round** no TCEC pairing could have
+//!    produced (its own pairs break the colour condition and nothing is
+//!    viable): the whole history counts as removed, as far as the
+//!    pairing program would have gone
+//!    (`interpretation_counter_of_an_impossible_recorded_round`).
+
+mod error;
+mod history;
+mod model;
+mod pairing;
+mod ranking;
+pub mod reference;
+pub mod seeding;
+mod system;
+
+pub use error::TcecError;
+pub use model::{
+    DoubleGameOrder, Format, TcecGame, TcecOptions, TcecPair, TcecRound, playing_order,
+};
+pub use pairing::{pair, pair_round, second_game_from_record};
+pub use ranking::{RankingEntry, final_ranking};
+pub use reference::{Reference, ReplayReport, read_reference, replay};
+pub use seeding::{group_seeding, random_seeding, renumber};
+pub use swiss_core::{
+    Colour, InputError, Pair, Pairing, PairingError, PairingSystem, Points, StartNo, Tournament,
+};
+pub use system::Tcec;

@@ -1,0 +1,222 @@
+//! Pairing one TCEC round: `TCEC STEP 1` to `TCEC STEP 5` and the playing
+//! order.
+
+use std::cmp::Reverse;
+
+use swiss_core::{StartNo, Tournament};
+
+use crate::error::TcecError;
+use crate::history::{History, recorded_pairs};
+use crate::model::{DoubleGameOrder, Format, TcecOptions, TcecPair, TcecRound, playing_order};
+
+/// Pairs the next TCEC round of `t`: the round that TRF column
+/// [`Tournament::next_round`] belongs to, from the TRF columns of the
+/// earlier TCEC rounds.
+pub fn pair(t: &Tournament, opts: &TcecOptions) -> Result<TcecRound, TcecError> {
+    let round = opts.format.tcec_round_of_column(t.next_round());
+    pair_round(t, opts, round)
+}
+
+/// Pairs TCEC round `round` (1-based) of `t` from the TRF columns of TCEC
+/// rounds `1..round`; later columns are ignored, except that a player
+/// whose entry in the round's first column is a non-participation entry
+/// (requested bye, absence) is not paired.
+pub fn pair_round(t: &Tournament, opts: &TcecOptions, round: u32) -> Result<TcecRound, TcecError> {
+    let round = round.max(1);
+    let h = History::before(t, opts.format, round)?;
+    let first_col = opts.format.games_per_pair() * (round - 1) + 1;
+    let players: Vec<usize> = (0..h.n)
+        .filter(|&i| !t.players[i].entry(first_col).is_non_participation())
+        .collect();
+    let order = pairing_order(&h, players);
+    let bye = bye(&h, &order);
+    let to_pair: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
+    let removed = viable_removal(&h, &to_pair, t)?;
+    let pairs = greedy_pairs(&h, &to_pair, removed);
+    let pairs: Vec<TcecPair> = pairs
+        .into_iter()
+        .map(|(f, s)| colours(&h, opts.format, round, f, s, t))
+        .collect();
+    let sn = |i: usize| t.players[i].start_no;
+    Ok(TcecRound {
+        round,
+        pairing_order: order.iter().map(|&i| sn(i)).collect(),
+        games: playing_order(&pairs, opts.format, DoubleGameOrder::Cycle),
+        pairs,
+        bye: bye.map(sn),
+        history_rounds_removed: removed,
+        history_rounds_removed_this_round: removed - h.removed,
+    })
+}
+
+/// `TCEC STEP 1`: the pairing order, score descending, then seed
+/// ascending (start numbers are the seeds, and `players` indices follow
+/// start numbers).
+fn pairing_order(h: &History, mut players: Vec<usize>) -> Vec<usize> {
+    players.sort_by_key(|&i| (Reverse(h.score[i]), i));
+    players
+}
+
+/// `TCEC STEP 2`: with an odd number of players, order them by BYEs
+/// received descending, then pairing order ascending; the bottom one gets
+/// the BYE. That is the last player in pairing order among those with the
+/// fewest BYEs.
+fn bye(h: &History, order: &[usize]) -> Option<usize> {
+    if order.len() % 2 == 0 {
+        return None;
+    }
+    let fewest = order.iter().map(|&i| h.byes[i]).min()?;
+    order.iter().rev().copied().find(|&i| h.byes[i] == fewest)
+}
+
+/// `TCEC STEP 3`: the removal counter for this round: keep the counter of
+/// the previous round if the round is viable, else remove the earliest
+/// remaining rounds of the encounter history until it is. With the whole
+/// history removed and still no viable pairing, the colour conditions
+/// block the round: [`TcecError::NoLegalPairing`].
+fn viable_removal(h: &History, to_pair: &[usize], t: &Tournament) -> Result<u32, TcecError> {
+    if h.viable(to_pair, h.removed) {
+        return Ok(h.removed);
+    }
+    let all = (h.round - 1).max(h.removed);
+    if !h.viable(to_pair, all) {
+        let list = |w: i32| {
+            let v: Vec<String> = to_pair
+                .iter()
+                .filter(|&&i| h.wgd[i] == w)
+                .map(|&i| t.players[i].start_no.to_string())
+                .collect();
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(" ")
+            }
+        };
+        return Err(TcecError::NoLegalPairing {
+            round: h.round,
+            reason: format!(
+                "even with the whole encounter history removed (rounds 1-{all}), the colour \
+                 conditions |WGD(p) + WGD(q)| <= 2 leave no pairing of all {} players; \
+                 WGD +2: {}; WGD -2: {}",
+                to_pair.len(),
+                list(2),
+                list(-2)
+            ),
+        });
+    }
+    Ok(h.smallest_viable(to_pair, h.removed + 1, all))
+}
+
+/// `TCEC STEP 4`: in pairing order, the first unpaired player (first-of-
+/// pair) takes the highest-ranked unpaired player that meets the pairing
+/// condition and keeps the rest of the round viable. Returns (first,
+/// second) pairs in the order made.
+fn greedy_pairs(h: &History, to_pair: &[usize], removed: u32) -> Vec<(usize, usize)> {
+    // Vertices are places in the pairing order; the matcher holds a perfect
+    // matching of the unpaired players, so each "still viable?" question is
+    // one augmenting-path search.
+    let mut m = h.matcher(to_pair, removed);
+    let mut pairs = Vec::with_capacity(to_pair.len() / 2);
+    for a in 0..to_pair.len() {
+        if !m.is_active(a) {
+            continue;
+        }
+        if let Some(b) = (a + 1..to_pair.len()).find(|&b| m.is_active(b) && m.try_fix_pair(a, b)) {
+            pairs.push((to_pair[a], to_pair[b]));
+        }
+    }
+    pairs
+}
+
+/// `TCEC STEP 5`: colours of the pair (`first`, `second`).
+///
+/// Single rounds: the greater WGD gets black; on equal WGD the higher
+/// score before the round gets black; on equal scores the 2112 pattern:
+/// first-of-pair has white in rounds 2, 3, 6, 7, ... (round mod 4 is 2
+/// or 3). Double rounds: first-of-pair has black in the first game.
+fn colours(
+    h: &History,
+    format: Format,
+    round: u32,
+    first: usize,
+    second: usize,
+    t: &Tournament,
+) -> TcecPair {
+    let sn = |i: usize| -> StartNo { t.players[i].start_no };
+    let first_black = match format {
+        Format::Double => true,
+        Format::Single => match h.wgd[first].cmp(&h.wgd[second]) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => match h.score[first].cmp(&h.score[second]) {
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Equal => !matches!(round % 4, 2 | 3),
+            },
+        },
+    };
+    let (white, black) = if first_black {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    TcecPair {
+        first: sn(first),
+        second: sn(second),
+        white: sn(white),
+        black: sn(black),
+    }
+}
+
+/// The second game of TCEC round `round` in the double format, from the
+/// first game recorded in TRF column `2 * round - 1`: the same pairs with
+/// colours reversed and the same BYE. The first-of-pair is the player
+/// with black in the first game (`TCEC STEP 5`, double rounds); the pairs
+/// are put back in `TCEC STEP 4` order by the pairing order before the
+/// round.
+pub fn second_game_from_record(t: &Tournament, round: u32) -> Result<TcecRound, TcecError> {
+    let round = round.max(1);
+    let h = History::before(t, Format::Double, round)?;
+    let first_col = 2 * round - 1;
+    let mut place = vec![usize::MAX; h.n];
+    let order = pairing_order(
+        &h,
+        (0..h.n)
+            .filter(|&i| t.players[i].entry(first_col).is_paired())
+            .collect(),
+    );
+    for (k, &i) in order.iter().enumerate() {
+        place[i] = k;
+    }
+    let mut pairs: Vec<(usize, TcecPair)> = Vec::new();
+    let mut bye = None;
+    for (i, p) in t.players.iter().enumerate() {
+        let e = p.entry(first_col);
+        if e.result == swiss_core::ResultCode::PairingBye {
+            bye = Some(p.start_no);
+        }
+        if let (Some(o), Some(swiss_core::Colour::Black)) = (e.opponent, e.colour) {
+            pairs.push((
+                place[i],
+                TcecPair {
+                    first: p.start_no,
+                    second: o,
+                    white: o,
+                    black: p.start_no,
+                },
+            ));
+        }
+    }
+    pairs.sort_by_key(|&(k, _)| k);
+    let pairs: Vec<TcecPair> = pairs.into_iter().map(|(_, p)| p).collect();
+    let removed = h.counter_for(round, &recorded_pairs(t, first_col, round)?);
+    Ok(TcecRound {
+        round,
+        pairing_order: order.iter().map(|&i| t.players[i].start_no).collect(),
+        games: playing_order(&pairs, Format::Double, DoubleGameOrder::Cycle),
+        pairs,
+        bye,
+        history_rounds_removed: removed,
+        history_rounds_removed_this_round: removed - h.removed,
+    })
+}
