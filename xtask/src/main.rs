@@ -19,12 +19,38 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Replay reference tournaments round by round with our engine and
+    /// print the agreement; exit status 0 only when every round agrees.
+    Oracle {
+        /// The system whose reference data DIR holds.
+        #[arg(long, value_parser = ["dutch", "tcec"])]
+        system: String,
+        /// Directory of reference tournaments (TRF for Dutch, the
+        /// `tcec-swiss-reference/1` JSON for TCEC).
+        dir: std::path::PathBuf,
+    },
 }
 
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Traces { check } => traces(check),
+        Command::Oracle { system, dir } => oracle(&system, &dir),
     }
+}
+
+fn oracle(system: &str, dir: &std::path::Path) -> Result<()> {
+    let a = match system {
+        "dutch" => xtask::oracle::replay_trf_dir(&swiss_dutch::Dutch, dir)?,
+        other => anyhow::bail!("no reference replay for system {other}"),
+    };
+    print!("{}", a.details);
+    let summary = format!(
+        "{system}: {}/{} rounds identical in {} tournaments",
+        a.identical, a.rounds, a.tournaments
+    );
+    println!("{summary}");
+    anyhow::ensure!(a.all_agree(), "{} rounds differ", a.rounds - a.identical);
+    Ok(())
 }
 
 fn traces(check: bool) -> Result<()> {

@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use swiss_core::{RoundState, Tournament, check as replay, trf};
+use rayon::prelude::*;
+use swiss_core::{Tournament, check as replay, trf};
 
 use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, read_tournament};
 use crate::output::emit;
-use crate::systems::{SystemName, engine};
+use crate::systems::{SystemName, SystemOptions, engine};
 
 /// Pairs Swiss-system tournaments (FIDE Dutch, TCEC ...) from FIDE TRF or JSON files.
 ///
@@ -36,11 +37,34 @@ pub enum Command {
     Generate(crate::generate::GenerateArgs),
 }
 
-#[derive(Debug, Args)]
-pub struct PairArgs {
+/// The pairing system and its options.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct SystemArgs {
     /// Pairing system.
     #[arg(long, value_enum)]
     pub system: SystemName,
+    /// TCEC: double rounds (each round is two games with reversed colours,
+    /// written as two TRF columns).
+    #[arg(long)]
+    pub double: bool,
+}
+
+impl SystemArgs {
+    /// The engine these arguments name.
+    pub fn engine(&self) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
+        engine(
+            self.system,
+            SystemOptions {
+                double: self.double,
+            },
+        )
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    #[command(flatten)]
+    pub system: SystemArgs,
     /// Tournament file (TRF, or JSON).
     pub file: PathBuf,
     /// Output file (default: standard output). Written atomically.
@@ -72,9 +96,8 @@ pub struct ValidateArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Pairing system.
-    #[arg(long, value_enum)]
-    pub system: SystemName,
+    #[command(flatten)]
+    pub system: SystemArgs,
     /// Tournament files to check.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
@@ -82,10 +105,11 @@ pub struct CheckArgs {
 
 /// `swiss pair`.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
-    let system = engine(a.system)?;
+    let system = a.system.engine()?;
     let mut t = read_tournament(&a.file)?;
-    let mut pairing = system.pair(&t)?;
-    pairing.sort_boards(&RoundState::next(&t));
+    // Boards come in the system's own order (C.04.2 board order for the
+    // FIDE systems, playing order for TCEC).
+    let pairing = system.pair(&t)?;
     let text = match a.format {
         Format::Text => pairing.to_engine_text(),
         Format::Json => {
@@ -131,19 +155,30 @@ pub fn validate(a: ValidateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `swiss check`: exit 0 only when every round of every file is reproduced.
+/// `swiss check`: exit 0 only when every round of every file is
+/// reproduced. Files are replayed in parallel; the report keeps their order.
 pub fn check(a: CheckArgs) -> Result<(), Failure> {
-    let system = engine(a.system)?;
+    let system = a.system.engine()?;
+    let tournaments = a
+        .files
+        .iter()
+        .map(|f| read_tournament(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let reports: Vec<(String, u32, u32)> = a
+        .files
+        .par_iter()
+        .zip(&tournaments)
+        .map(|(f, t)| check_one(system.as_ref(), f, t))
+        .collect();
     let (mut rounds, mut identical) = (0, 0);
-    for f in &a.files {
-        let t = read_tournament(f)?;
-        let (r, i) = check_one(system.as_ref(), f, &t);
+    for (text, r, i) in &reports {
+        print!("{text}");
         rounds += r;
         identical += i;
     }
     println!(
         "{}: {identical}/{rounds} rounds identical in {} tournaments",
-        a.system.as_str(),
+        a.system.system.as_str(),
         a.files.len()
     );
     if identical == rounds {
@@ -153,17 +188,28 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     }
 }
 
-fn check_one(system: &dyn swiss_core::PairingSystem, f: &Path, t: &Tournament) -> (u32, u32) {
+/// Replays one file; returns the report text, rounds and identical rounds.
+fn check_one(
+    system: &dyn swiss_core::PairingSystem,
+    f: &Path,
+    t: &Tournament,
+) -> (String, u32, u32) {
+    use std::fmt::Write as _;
     let report = replay(system, t);
+    let mut out = String::new();
     for d in &report.differences {
-        println!("{}: round {} differs", f.display(), d.round);
-        println!("  recorded: {}", one_line(&d.recorded));
+        let _ = writeln!(out, "{}: round {} differs", f.display(), d.round);
+        let _ = writeln!(out, "  recorded: {}", one_line(&d.recorded));
         match &d.produced {
-            Ok(p) => println!("  produced: {}", one_line(p)),
-            Err(e) => println!("  produced: error: {e}"),
+            Ok(p) => {
+                let _ = writeln!(out, "  produced: {}", one_line(p));
+            }
+            Err(e) => {
+                let _ = writeln!(out, "  produced: error: {e}");
+            }
         }
     }
-    (report.rounds, report.identical())
+    (out, report.rounds, report.identical())
 }
 
 fn one_line(p: &swiss_core::Pairing) -> String {
@@ -225,13 +271,19 @@ pub fn legacy(args: &[String]) -> Option<Result<Legacy, Failure>> {
 pub fn run_legacy(l: Legacy) -> Result<(), Failure> {
     match l.action {
         LegacyAction::Pair(output) => pair(PairArgs {
-            system: l.system,
+            system: SystemArgs {
+                system: l.system,
+                double: false,
+            },
             file: l.file,
             output,
             format: Format::Text,
         }),
         LegacyAction::Check => check(CheckArgs {
-            system: l.system,
+            system: SystemArgs {
+                system: l.system,
+                double: false,
+            },
             files: vec![l.file],
         }),
     }

@@ -10,13 +10,11 @@ use swiss_core::{PointSystem, Points, trf};
 
 use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, Failure};
 use crate::output::emit;
-use crate::systems::{SystemName, engine};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Pairing system.
-    #[arg(long, value_enum)]
-    pub system: SystemName,
+    #[command(flatten)]
+    pub system: crate::cli::SystemArgs,
     /// Players per tournament.
     #[arg(long)]
     pub players: u32,
@@ -73,7 +71,7 @@ fn parse_points(s: &str) -> Result<PointSystem, String> {
 }
 
 pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
-    let system = engine(a.system)?;
+    let system = a.system.engine()?;
     let mut cfg = match &a.config {
         Some(p) => {
             let text = std::fs::read_to_string(p).map_err(|e| {
@@ -121,7 +119,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
             let seed = a.seed.wrapping_add(u64::from(i));
             let name = format!(
                 "{}-p{:04}-r{:02}-s{seed}",
-                a.system.as_str(),
+                a.system.system.as_str(),
                 a.players,
                 a.rounds
             );

@@ -66,13 +66,19 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
 }
 
 fn init_tracing(explain: bool) {
-    let filter = if explain { "info" } else { "warn" };
+    // The engines log their decisions at DEBUG under their crate's target.
+    let filter = if explain {
+        "warn,swiss_dutch=debug,swiss_tcec=debug"
+    } else {
+        "warn"
+    };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("SWISS_LOG")
                 .unwrap_or_else(|_| filter.into()),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .without_time()
         .with_target(false)
         .try_init();

@@ -29,17 +29,29 @@ impl SystemName {
     }
 }
 
+/// Options that only some systems read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemOptions {
+    /// TCEC: double rounds (two TRF columns per round).
+    pub double: bool,
+}
+
 /// The engine for `name`, or a clear "not available yet" failure (exit 2).
-pub fn engine(name: SystemName) -> Result<Box<dyn PairingSystem>, Failure> {
+pub fn engine(name: SystemName, options: SystemOptions) -> Result<Box<dyn PairingSystem>, Failure> {
+    if options.double && name != SystemName::Tcec {
+        return Err(Failure::new(
+            EXIT_UNEXPECTED,
+            "swiss: --double applies to the TCEC system only",
+        ));
+    }
     match name {
-        SystemName::Dutch | SystemName::Dubov | SystemName::Lim | SystemName::Tcec => {
-            Err(Failure::new(
-                EXIT_UNEXPECTED,
-                format!(
-                    "swiss: the {} pairing system is not available yet in this build",
-                    name.as_str()
-                ),
-            ))
-        }
+        SystemName::Dutch => Ok(Box::new(swiss_dutch::Dutch)),
+        SystemName::Dubov | SystemName::Lim | SystemName::Tcec => Err(Failure::new(
+            EXIT_UNEXPECTED,
+            format!(
+                "swiss: the {} pairing system is not available yet in this build",
+                name.as_str()
+            ),
+        )),
     }
 }

@@ -73,3 +73,86 @@ fn usage_errors_are_exit_2() {
     assert_eq!(swiss(&["--dutch"]).status.code(), Some(2));
     assert_eq!(swiss(&["--dutch", "x.trf", "-q"]).status.code(), Some(2));
 }
+
+/// The bytes of `swiss pair` are the established engine's output (count
+/// line, boards in C.04.2 order, bye last), for the new and the legacy
+/// invocation alike, on every reference case file.
+#[test]
+fn pair_prints_the_established_engines_output_byte_for_byte() {
+    let dir = testdata("oracle/dutch-cases");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_str().unwrap().to_string())
+        .filter(|n| n.ends_with(".trf"))
+        .collect();
+    cases.sort();
+    // Every tenth case keeps the test quick; tests/cases.rs of swiss-dutch runs them all.
+    for name in cases.iter().step_by(10) {
+        let rel = format!("oracle/dutch-cases/{name}");
+        let expected = std::fs::read_to_string(dir.join(name.replace(".trf", ".pairs"))).unwrap();
+        let out = swiss(&["pair", "--system", "dutch", &rel]);
+        assert_eq!(out.status.code(), Some(0), "{rel}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), expected, "{rel}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out_file = tmp.path().join("out.txt");
+    let rel = format!("oracle/dutch-cases/{}", cases[0]);
+    let out = swiss(&["--dutch", &rel, "-p", out_file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let expected = std::fs::read_to_string(dir.join(cases[0].replace(".trf", ".pairs"))).unwrap();
+    assert_eq!(std::fs::read_to_string(&out_file).unwrap(), expected);
+}
+
+/// `swiss check` replays a tournament (C.04.A checker): exit 0 when every
+/// round agrees, 1 with the differing round named when one does not.
+#[test]
+fn check_reports_agreement_and_differences() {
+    let ok = swiss(&[
+        "check",
+        "--system",
+        "dutch",
+        "oracle/dutch/t0148-p007-r06.trf",
+    ]);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    assert!(text(&ok.stdout).ends_with("dutch: 6/6 rounds identical in 1 tournaments\n"));
+
+    // Swap the colours of one game of round 2: the checker must notice.
+    let t = std::fs::read_to_string(testdata("oracle/dutch/t0148-p007-r06.trf")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("swapped.trf");
+    let mut t = swiss_core::trf::read(&t, "t").unwrap();
+    for p in &mut t.players {
+        if let Some(e) = p.rounds.get_mut(1)
+            && let Some(c) = e.colour
+        {
+            e.colour = Some(c.opposite());
+        }
+    }
+    std::fs::write(&bad, swiss_core::trf::write(&t)).unwrap();
+    let out = swiss(&["check", "--system", "dutch", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("round 2 differs"), "{stdout}");
+}
+
+/// A round that cannot be paired is exit 1 with the reason on stderr.
+#[test]
+fn no_legal_pairing_is_exit_1_with_a_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("two.trf");
+    // Two players who have met: no legal round 2 (C.04.3 C.1).
+    std::fs::write(
+        &f,
+        "012 Two players\n\
+001    1      One                               2000                             1.0       0002 w 1\n\
+001    2      Two                               1900                             0.0       0001 b 0\n",
+    )
+    .unwrap();
+    let out = swiss(&["pair", "--system", "dutch", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("no legal pairing"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -8,7 +8,10 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use swiss_core::{Colour, Pairing, PlayerState, PreferenceRules, RoundState, StartNo, Strength};
+use swiss_core::{
+    Colour, Pairing, PairingError, PairingSystem, PlayerState, PreferenceRules, RoundState,
+    StartNo, Strength, Tournament,
+};
 
 /// One broken rule in a pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,6 +171,50 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         );
     }
     out
+}
+
+/// A verifier of one system: the record before the round, and the pairing
+/// produced for its next round.
+pub type Verifier = fn(&Tournament, &Pairing) -> Vec<Violation>;
+
+/// [`dutch`] on the next round of `t`.
+pub fn dutch_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    dutch(&RoundState::next(t), pairing)
+}
+
+/// A pairing system whose every pairing is re-checked by an independent
+/// verifier: a pairing that breaks a rule becomes an error naming the
+/// violations, so the checker, the generator and the tests built on
+/// [`PairingSystem`] see it as a failure.
+pub struct Verified<'a> {
+    /// The engine.
+    pub system: &'a dyn PairingSystem,
+    /// Its verifier.
+    pub verify: Verifier,
+}
+
+impl PairingSystem for Verified<'_> {
+    fn name(&self) -> &'static str {
+        self.system.name()
+    }
+
+    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
+        let p = self.system.pair(t)?;
+        let bad = (self.verify)(t, &p);
+        if bad.is_empty() {
+            return Ok(p);
+        }
+        Err(PairingError::Unsupported {
+            round: p.round,
+            reason: format!(
+                "the independent verifier rejects the engine's pairing: {}",
+                bad.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        })
+    }
 }
 
 #[cfg(test)]

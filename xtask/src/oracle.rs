@@ -1,0 +1,85 @@
+//! `cargo xtask oracle`: replays reference tournaments round by round with
+//! our engines and reports the agreement (the project's correctness figure).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use rayon::prelude::*;
+use swiss_core::{PairingSystem, Tournament, trf};
+
+/// The outcome of replaying one directory.
+pub struct Agreement {
+    /// Per-file lines for every differing round, in file order.
+    pub details: String,
+    /// Rounds replayed.
+    pub rounds: u64,
+    /// Rounds reproduced exactly.
+    pub identical: u64,
+    /// Tournaments replayed.
+    pub tournaments: usize,
+}
+
+impl Agreement {
+    /// Whether every round agreed.
+    pub fn all_agree(&self) -> bool {
+        self.rounds == self.identical
+    }
+}
+
+/// The files in `dir` with extension `ext`, sorted by name.
+pub fn files(dir: &Path, ext: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("{}: cannot read directory", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// Reads a TRF file with a located error.
+pub fn read_trf(path: &Path) -> anyhow::Result<Tournament> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).with_context(|| format!("{name}: cannot read"))?;
+    trf::read(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// Replays every TRF tournament of `dir` with `system` (the C.04.A
+/// pairings checker over a whole directory), in parallel.
+pub fn replay_trf_dir(system: &dyn PairingSystem, dir: &Path) -> anyhow::Result<Agreement> {
+    let files = files(dir, "trf")?;
+    let tournaments = files
+        .iter()
+        .map(|f| read_trf(f))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let reports: Vec<_> = tournaments
+        .par_iter()
+        .map(|t| swiss_core::check(system, t))
+        .collect();
+    let mut out = Agreement {
+        details: String::new(),
+        rounds: 0,
+        identical: 0,
+        tournaments: files.len(),
+    };
+    for (f, r) in files.iter().zip(&reports) {
+        out.rounds += u64::from(r.rounds);
+        out.identical += u64::from(r.identical());
+        for d in &r.differences {
+            let produced = match &d.produced {
+                Ok(p) => p.to_engine_text().replace('\n', " "),
+                Err(e) => format!("error: {e}"),
+            };
+            let _ = writeln!(
+                out.details,
+                "{}: round {}: recorded [{}] produced [{}]",
+                f.display(),
+                d.round,
+                d.recorded.to_engine_text().replace('\n', " ").trim_end(),
+                produced.trim_end()
+            );
+        }
+    }
+    Ok(out)
+}
