@@ -1,0 +1,909 @@
+//! Maximum weight matching on a dense graph by Edmonds' primal-dual blossom
+//! method, with per-vertex least-slack pointers (Gabow's dense O(n³) form).
+//!
+//! Units: every dual is kept doubled, so that an edge `{u, v}` between two
+//! different outermost blossoms has slack `y[u] + y[v] - 2 w(u, v)` and all
+//! dual changes stay integral (vertices joined by tight edges share the
+//! parity of their duals, so the slack between two outer vertices of one
+//! tree is even).
+//!
+//! Unlike the textbook version, each stage grows one alternating tree, from
+//! one free vertex whose dual is still positive. A stage ends when the tree
+//! reaches another free vertex (augment), or when the dual of an outer vertex
+//! reaches zero (that vertex is made the free end by flipping its tree path).
+//! This is what makes warm starts simple: free vertices may carry different
+//! duals, and a re-solve only grows trees from the few vertices that a weight
+//! change left free with a positive dual.
+
+use crate::weight::Weight;
+
+const NONE: usize = usize::MAX;
+
+/// Which optimum [`DenseMatching`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Objective {
+    /// A matching of maximum total weight.
+    #[default]
+    MaxWeight,
+    /// Among the matchings of maximum cardinality, one of maximum weight.
+    /// Solved from scratch every time, on weights raised by
+    /// `B = floor(n / 2) * max_weight + 1` (so `max_weight + B` must respect
+    /// the headroom rule of [`DenseMatching`]).
+    MaxCardinality,
+}
+
+/// How [`DenseMatching::solve`] reached its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveKind {
+    /// Nothing changed since the last solve.
+    Unchanged,
+    /// Re-optimised from the previous optimum.
+    Warm,
+    /// Solved from scratch.
+    Cold,
+    /// The warm re-solve failed its optimality check (only checked in
+    /// debug builds; a bug if it ever happens) and was redone from scratch.
+    WarmFailed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    None,
+    /// Even distance from the root: its dual goes down.
+    Outer,
+    /// Odd distance from the root: its dual goes up.
+    Inner,
+}
+
+/// What limits the next dual change.
+#[derive(Clone, Copy)]
+enum Event {
+    /// Edge from an outer vertex to an unlabelled vertex becomes tight.
+    Reach(usize, usize),
+    /// Edge between two outer blossoms becomes tight: a new blossom.
+    Bridge(usize, usize),
+    /// An inner blossom's dual reaches zero: open it.
+    Open(usize),
+    /// An outer vertex's dual reaches zero.
+    Exhaust(usize),
+}
+
+/// Primal and dual state. Node ids `0..n` are vertices, `n..3n` blossoms.
+#[derive(Clone, Debug)]
+struct State<W> {
+    n: usize,
+    mate: Vec<usize>,
+    /// Vertex duals (doubled).
+    y: Vec<W>,
+    /// Blossom duals (doubled), by node id.
+    z: Vec<W>,
+    /// Enclosing blossom of a node, `NONE` at the top.
+    up: Vec<usize>,
+    /// Outermost blossom of each vertex.
+    top: Vec<usize>,
+    base: Vec<usize>,
+    /// Sub-blossoms in cycle order, the one holding the base first.
+    kids: Vec<Vec<usize>>,
+    /// `links[b][i]` joins `kids[b][i]` (first vertex) to the next kid
+    /// (second vertex); links with odd index are matched.
+    links: Vec<Vec<(usize, usize)>>,
+    spare: Vec<usize>,
+    label: Vec<Label>,
+    /// Tree edge into a labelled outermost blossom: (vertex of the parent,
+    /// vertex of this blossom); `NONE` for the root.
+    via: Vec<(usize, usize)>,
+    /// For each vertex, the outer vertex of least slack to it among those
+    /// in other outermost blossoms (`NONE` if none).
+    near: Vec<usize>,
+    scratch: Vec<usize>,
+}
+
+impl<W: Weight> State<W> {
+    fn new(n: usize) -> Self {
+        let nodes = 3 * n;
+        State {
+            n,
+            mate: vec![NONE; n],
+            y: vec![W::ZERO; n],
+            z: vec![W::ZERO; nodes],
+            up: vec![NONE; nodes],
+            top: (0..n).collect(),
+            base: (0..nodes).collect(),
+            kids: vec![Vec::new(); nodes],
+            links: vec![Vec::new(); nodes],
+            spare: (n..nodes).rev().collect(),
+            label: vec![Label::None; nodes],
+            via: vec![(NONE, NONE); nodes],
+            near: vec![NONE; n],
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Forgets everything: no pairs, no blossoms, every dual at `start`.
+    fn reset(&mut self, start: W) {
+        *self = State::new(self.n);
+        self.y.fill(start);
+    }
+
+    fn slack(&self, w: &[W], u: usize, v: usize) -> W {
+        self.y[u].add(self.y[v]).sub(w[u * self.n + v].double())
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                out.push(x);
+            } else {
+                stack.extend_from_slice(&self.kids[x]);
+            }
+        }
+    }
+
+    fn set_top(&mut self, b: usize, t: usize) {
+        let mut vs = std::mem::take(&mut self.scratch);
+        self.leaves(b, &mut vs);
+        for &v in &vs {
+            self.top[v] = t;
+        }
+        self.scratch = vs;
+    }
+
+    /// Grows trees from every free vertex whose dual is still positive.
+    fn run(&mut self, w: &[W]) {
+        for r in 0..self.n {
+            if self.mate[r] == NONE && !self.y[r].is_zero() && self.base[self.top[r]] == r {
+                self.stage(w, r);
+            }
+        }
+    }
+
+    fn stage(&mut self, w: &[W], root: usize) {
+        let n = self.n;
+        self.label.fill(Label::None);
+        self.near.fill(NONE);
+        self.make_outer(w, self.top[root], (NONE, NONE));
+        // Each event labels, merges or opens a blossom: O(n) of them.
+        for _ in 0..8 * n + 8 {
+            let mut best: Option<(W, Event)> = None;
+            let mut consider = |d: W, e: Event| {
+                if best.as_ref().is_none_or(|b| d < b.0) {
+                    best = Some((d, e));
+                }
+            };
+            for x in 0..n {
+                let s = self.near[x];
+                match self.label[self.top[x]] {
+                    Label::None if s != NONE => consider(self.slack(w, s, x), Event::Reach(s, x)),
+                    Label::Outer => {
+                        if s != NONE {
+                            consider(self.slack(w, x, s).half(), Event::Bridge(x, s));
+                        }
+                        consider(self.y[x], Event::Exhaust(x));
+                    }
+                    _ => {}
+                }
+            }
+            for b in n..3 * n {
+                if self.label[b] == Label::Inner && self.up[b] == NONE && !self.kids[b].is_empty() {
+                    consider(self.z[b].half(), Event::Open(b));
+                }
+            }
+            // The root's own dual bounds the change, so `best` is set.
+            let Some((d, event)) = best else { break };
+            if !d.is_zero() {
+                self.shift_duals(d);
+            }
+            match event {
+                Event::Reach(s, x) => {
+                    let xb = self.top[x];
+                    let m = self.mate[self.base[xb]];
+                    if m == NONE {
+                        self.rotate(xb, x);
+                        self.mate[x] = s;
+                        self.flip_up(s, x);
+                        break;
+                    }
+                    self.label[xb] = Label::Inner;
+                    self.via[xb] = (s, x);
+                    self.make_outer(w, self.top[m], (self.base[xb], m));
+                }
+                Event::Bridge(x, s) => self.shrink(w, x, s),
+                Event::Open(b) => self.open_inner(w, b),
+                Event::Exhaust(v) => {
+                    self.flip_up(v, NONE);
+                    break;
+                }
+            }
+        }
+        self.open_empty_blossoms();
+    }
+
+    fn shift_duals(&mut self, d: W) {
+        let d2 = d.double();
+        for v in 0..self.n {
+            match self.label[self.top[v]] {
+                Label::Outer => self.y[v] = self.y[v].sub(d),
+                Label::Inner => self.y[v] = self.y[v].add(d),
+                Label::None => {}
+            }
+        }
+        for b in self.n..3 * self.n {
+            if self.up[b] == NONE && !self.kids[b].is_empty() {
+                match self.label[b] {
+                    Label::Outer => self.z[b] = self.z[b].add(d2),
+                    Label::Inner => self.z[b] = self.z[b].sub(d2),
+                    Label::None => {}
+                }
+            }
+        }
+    }
+
+    fn make_outer(&mut self, w: &[W], b: usize, via: (usize, usize)) {
+        self.label[b] = Label::Outer;
+        self.via[b] = via;
+        let mut vs = Vec::new();
+        self.leaves(b, &mut vs);
+        for s in vs {
+            self.add_outer_vertex(w, s);
+        }
+    }
+
+    fn add_outer_vertex(&mut self, w: &[W], s: usize) {
+        let n = self.n;
+        let ts = self.top[s];
+        for x in 0..n {
+            if w[s * n + x].is_zero() || self.top[x] == ts {
+                continue;
+            }
+            let cur = self.near[x];
+            if cur == NONE || self.slack(w, s, x) < self.slack(w, cur, x) {
+                self.near[x] = s;
+            }
+        }
+    }
+
+    /// The labelled outermost blossom above `b` in its tree.
+    fn tree_parent(&self, b: usize) -> usize {
+        let p = self.via[b].0;
+        if p == NONE { NONE } else { self.top[p] }
+    }
+
+    /// Makes a blossom of the cycle closed by the tight edge `x-s` between
+    /// two outer blossoms of the tree.
+    fn shrink(&mut self, w: &[W], x: usize, s: usize) {
+        let (bx, bs) = (self.top[x], self.top[s]);
+        let Some(nb) = self.spare.pop() else { return };
+        // Nearest common outer ancestor.
+        let mut seen = vec![false; 3 * self.n];
+        let mut a = bx;
+        while a != NONE {
+            seen[a] = true;
+            a = self.tree_parent(a);
+        }
+        let mut lca = bs;
+        while lca != NONE && !seen[lca] {
+            lca = self.tree_parent(lca);
+        }
+        if lca == NONE {
+            // Not one tree: cannot happen; leave the state for the check.
+            self.spare.push(nb);
+            return;
+        }
+        let mut px = Vec::new();
+        let mut a = bx;
+        while a != lca {
+            px.push(a);
+            a = self.tree_parent(a);
+        }
+        let mut py = Vec::new();
+        let mut a = bs;
+        while a != lca {
+            py.push(a);
+            a = self.tree_parent(a);
+        }
+        let mut kids = vec![lca];
+        let mut links = Vec::new();
+        for &c in px.iter().rev() {
+            links.push(self.via[c]);
+            kids.push(c);
+        }
+        links.push((x, s));
+        for &c in &py {
+            kids.push(c);
+            let (p, q) = self.via[c];
+            links.push((q, p));
+        }
+        let was_inner: Vec<usize> = kids
+            .iter()
+            .copied()
+            .filter(|&c| self.label[c] == Label::Inner)
+            .collect();
+        for &c in &kids {
+            self.up[c] = nb;
+        }
+        self.base[nb] = self.base[lca];
+        self.label[nb] = Label::Outer;
+        self.via[nb] = self.via[lca];
+        self.z[nb] = W::ZERO;
+        self.up[nb] = NONE;
+        self.kids[nb] = kids;
+        self.links[nb] = links;
+        self.set_top(nb, nb);
+        let mut vs = Vec::new();
+        for c in was_inner {
+            self.leaves(c, &mut vs);
+            for &v in &vs {
+                self.add_outer_vertex(w, v);
+            }
+        }
+        // Least-slack pointers that now point inside the blossom are stale.
+        self.leaves(nb, &mut vs);
+        for &v in &vs {
+            let p = self.near[v];
+            if p != NONE && self.top[p] == nb {
+                self.near[v] = self.nearest_outer(w, v);
+            }
+        }
+    }
+
+    fn nearest_outer(&self, w: &[W], v: usize) -> usize {
+        let n = self.n;
+        let mut best = NONE;
+        for u in 0..n {
+            if self.top[u] == self.top[v]
+                || self.label[self.top[u]] != Label::Outer
+                || w[v * n + u].is_zero()
+            {
+                continue;
+            }
+            if best == NONE || self.slack(w, u, v) < self.slack(w, best, v) {
+                best = u;
+            }
+        }
+        best
+    }
+
+    /// Dissolves blossom `b` (outermost) into its kids, which become
+    /// outermost; its dual must be zero or already handed down.
+    fn dissolve(&mut self, b: usize) {
+        let kids = std::mem::take(&mut self.kids[b]);
+        for &c in &kids {
+            self.up[c] = NONE;
+            self.set_top(c, c);
+        }
+        self.kids[b] = kids;
+        self.free_blossom(b);
+    }
+
+    fn free_blossom(&mut self, b: usize) {
+        self.kids[b].clear();
+        self.links[b].clear();
+        self.z[b] = W::ZERO;
+        self.label[b] = Label::None;
+        self.up[b] = NONE;
+        self.spare.push(b);
+    }
+
+    /// Opens an inner blossom whose dual reached zero: the kids on the even
+    /// path from the entry kid to the base kid keep the tree alternating,
+    /// the others drop out of it.
+    fn open_inner(&mut self, w: &[W], b: usize) {
+        let (p, q) = self.via[b];
+        let mut c = q;
+        while self.up[c] != b {
+            c = self.up[c];
+        }
+        let kids = self.kids[b].clone();
+        let links = self.links[b].clone();
+        let k = kids.len();
+        let entry = kids.iter().position(|&x| x == c).unwrap_or(0);
+        self.dissolve(b);
+        for &kid in &kids {
+            self.label[kid] = Label::None;
+        }
+        self.label[c] = Label::Inner;
+        self.via[c] = (p, q);
+        let mut outer = Vec::new();
+        // Walk towards the base kid along matched-then-unmatched links.
+        let mut i = entry;
+        let mut steps = 0;
+        while i != 0 {
+            let (next, edge) = if entry % 2 == 0 {
+                let (a, bb) = links[i - 1];
+                (i - 1, (bb, a))
+            } else {
+                (if i + 1 == k { 0 } else { i + 1 }, links[i])
+            };
+            steps += 1;
+            let kid = kids[next];
+            if steps % 2 == 1 {
+                outer.push((kid, edge));
+            } else {
+                self.label[kid] = Label::Inner;
+                self.via[kid] = edge;
+            }
+            i = next;
+        }
+        for (kid, edge) in outer {
+            self.make_outer(w, kid, edge);
+        }
+    }
+
+    /// Rematches inside blossom `b` so that its vertex `v` becomes the base.
+    fn rotate(&mut self, b: usize, v: usize) {
+        if b < self.n || self.base[b] == v {
+            return;
+        }
+        let mut c = v;
+        while self.up[c] != b {
+            c = self.up[c];
+        }
+        let i = self.kids[b].iter().position(|&x| x == c).unwrap_or(0);
+        self.kids[b].rotate_left(i);
+        self.links[b].rotate_left(i);
+        self.rotate(c, v);
+        let k = self.kids[b].len();
+        let mut j = 1;
+        while j + 1 < k {
+            let (a, d) = self.links[b][j];
+            let (ca, cd) = (self.kids[b][j], self.kids[b][j + 1]);
+            self.rotate(ca, a);
+            self.rotate(cd, d);
+            self.mate[a] = d;
+            self.mate[d] = a;
+            j += 2;
+        }
+        self.base[b] = v;
+    }
+
+    /// Flips the tree path from outer vertex `s` up to the root: `s` gets
+    /// `partner` (or stays free with `NONE`), the root gets matched.
+    fn flip_up(&mut self, mut s: usize, mut partner: usize) {
+        loop {
+            let sb = self.top[s];
+            let p = self.via[sb].0;
+            self.rotate(sb, s);
+            self.mate[s] = partner;
+            if p == NONE {
+                return;
+            }
+            let tb = self.top[p];
+            let (q, t) = self.via[tb];
+            self.rotate(tb, t);
+            self.mate[t] = q;
+            s = q;
+            partner = t;
+        }
+    }
+
+    /// Between stages, blossoms without dual are dissolved: they carry no
+    /// information and nesting stays shallow.
+    fn open_empty_blossoms(&mut self) {
+        let mut work: Vec<usize> = (self.n..3 * self.n)
+            .filter(|&b| self.up[b] == NONE && !self.kids[b].is_empty() && self.z[b].is_zero())
+            .collect();
+        while let Some(b) = work.pop() {
+            let kids = self.kids[b].clone();
+            self.dissolve(b);
+            work.extend(
+                kids.into_iter()
+                    .filter(|&c| c >= self.n && self.z[c].is_zero()),
+            );
+        }
+    }
+
+    /// Dissolves outermost blossom `b`, handing its dual down to its
+    /// vertices (half to each, which keeps every edge feasible and every
+    /// matched edge inside tight). Returns its base and whether it had a
+    /// dual, in which case the base's outside edge lost its tightness.
+    fn hand_down(&mut self, b: usize) -> (usize, bool) {
+        let zb = self.z[b];
+        let half = zb.half();
+        let mut vs = std::mem::take(&mut self.scratch);
+        self.leaves(b, &mut vs);
+        for &v in &vs {
+            self.y[v] = self.y[v].add(half);
+        }
+        self.scratch = vs;
+        let base = self.base[b];
+        self.dissolve(b);
+        (base, !zb.is_zero())
+    }
+
+    fn unmatch(&mut self, v: usize) {
+        let m = self.mate[v];
+        if m != NONE {
+            self.mate[m] = NONE;
+            self.mate[v] = NONE;
+        }
+    }
+
+    /// Restores feasibility after the edges at `changed` got new weights,
+    /// keeping as much of the optimum as possible, then re-optimises.
+    fn warm(&mut self, w: &[W], changed: &[usize]) {
+        let n = self.n;
+        for &v in changed {
+            while self.top[v] != v {
+                let (base, had_dual) = self.hand_down(self.top[v]);
+                if had_dual {
+                    self.unmatch(base);
+                }
+            }
+        }
+        for &v in changed {
+            let m = self.mate[v];
+            let mut need = W::ZERO;
+            for u in 0..n {
+                let wt = w[v * n + u];
+                if u == m || wt.is_zero() {
+                    continue;
+                }
+                let two = wt.double();
+                if two > self.y[u] && two.sub(self.y[u]) > need {
+                    need = two.sub(self.y[u]);
+                }
+            }
+            if m != NONE {
+                let two = w[v * n + m].double();
+                let tight = (!two.is_zero() && two >= self.y[m]).then(|| two.sub(self.y[m]));
+                match tight {
+                    Some(t) if t >= need => {
+                        self.y[v] = t;
+                        continue;
+                    }
+                    Some(t) => need = need.max(t),
+                    None => {}
+                }
+                self.unmatch(v);
+            }
+            self.y[v] = need;
+        }
+        self.run(w);
+    }
+
+    /// Keeps the matched pair `u-v` after every other edge at `u` and `v`
+    /// was removed from `w`: dissolves the blossoms that held those edges and
+    /// re-tightens `u-v`. Pairs that lose tightness on the way are undone and
+    /// re-optimised.
+    fn fix_pair(&mut self, w: &[W], u: usize, v: usize) {
+        let mut loose = false;
+        for x in [u, v] {
+            while self.top[x] != x {
+                let (base, had_dual) = self.hand_down(self.top[x]);
+                if had_dual && base != u && base != v {
+                    self.unmatch(base);
+                    loose = true;
+                }
+            }
+        }
+        let two = w[u * self.n + v].double();
+        let mut excess = self.y[u].add(self.y[v]).sub(two);
+        let cut = excess.min(self.y[u]);
+        self.y[u] = self.y[u].sub(cut);
+        excess = excess.sub(cut);
+        self.y[v] = self.y[v].sub(excess);
+        if loose {
+            self.run(w);
+        }
+    }
+
+    /// Checks the optimality certificate: a valid matching on existing
+    /// edges, non-negative slacks, tight matched edges, free vertices at
+    /// zero dual, full blossoms.
+    fn certified(&self, w: &[W]) -> bool {
+        let n = self.n;
+        let limit = W::bit(W::BITS - 1);
+        if self.y.iter().any(|&y| y >= limit) {
+            return false;
+        }
+        for v in 0..n {
+            let m = self.mate[v];
+            if m == NONE {
+                if !self.y[v].is_zero() {
+                    return false;
+                }
+            } else if m >= n || m == v || self.mate[m] != v || w[v * n + m].is_zero() {
+                return false;
+            }
+        }
+        // Dual sum of the blossoms above each node, outermost included.
+        let nodes = 3 * n;
+        let mut zabove = vec![W::ZERO; nodes];
+        let mut depth = vec![0usize; nodes];
+        let mut order: Vec<usize> = (n..nodes)
+            .filter(|&b| self.up[b] == NONE && !self.kids[b].is_empty())
+            .collect();
+        let mut k = 0;
+        while k < order.len() {
+            let b = order[k];
+            if self.z[b] >= limit {
+                return false;
+            }
+            let (za, d) = if self.up[b] == NONE {
+                (W::ZERO, 0)
+            } else {
+                (zabove[self.up[b]], depth[self.up[b]] + 1)
+            };
+            zabove[b] = za.add(self.z[b]);
+            depth[b] = d;
+            let mut vs = Vec::new();
+            self.leaves(b, &mut vs);
+            let inside = vs.iter().filter(|&&x| {
+                let m = self.mate[x];
+                m != NONE && vs.contains(&m)
+            });
+            if 2 * (vs.len() / 2) != inside.count() || vs.len() % 2 == 0 {
+                return false;
+            }
+            for &c in &self.kids[b] {
+                if c >= n {
+                    order.push(c);
+                }
+            }
+            k += 1;
+        }
+        for v in 0..n {
+            let u = self.up[v];
+            depth[v] = if u == NONE { 0 } else { depth[u] + 1 };
+        }
+        let common = |mut a: usize, mut b: usize| -> W {
+            a = self.up[a];
+            b = self.up[b];
+            while a != b {
+                if a == NONE || b == NONE {
+                    return W::ZERO;
+                }
+                if depth[a] >= depth[b] {
+                    a = self.up[a];
+                } else {
+                    b = self.up[b];
+                }
+            }
+            if a == NONE { W::ZERO } else { zabove[a] }
+        };
+        for u in 0..n {
+            for v in u + 1..n {
+                let wt = w[u * n + v];
+                if wt.is_zero() {
+                    continue;
+                }
+                let lhs = self.y[u].add(self.y[v]);
+                let lhs = if self.top[u] == self.top[v] && self.top[u] >= n {
+                    lhs.add(common(u, v))
+                } else {
+                    lhs
+                };
+                let two = wt.double();
+                if lhs < two || (self.mate[u] == v && lhs != two) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Maximum weight matching on a complete graph given by a weight matrix
+/// (weight zero: no edge), re-optimised cheaply after local weight changes.
+///
+/// Start with [`DenseMatching::new`], set weights with
+/// [`set_weight`](DenseMatching::set_weight), call
+/// [`solve`](DenseMatching::solve) and read [`mate`](DenseMatching::mate).
+/// After changing the edges of a few vertices, `solve` again: it starts from
+/// the previous optimum and its duals and only grows search trees from the
+/// vertices the change affected, in about O(k n²) for k changed vertices
+/// instead of O(n³).
+///
+/// # Headroom
+///
+/// Every weight must be below `2^(W::BITS - 3)` (`2^61` for `u64`, `2^125`
+/// for `u128`, `2^189` for [`Wide<3>`](crate::Wide)). The solver's dual
+/// variables stay within twice the largest weight and slacks are sums of two
+/// of them, so with this bound no intermediate value overflows. Larger
+/// weights give wrong answers (never a panic).
+#[derive(Clone, Debug)]
+pub struct DenseMatching<W: Weight> {
+    n: usize,
+    w: Vec<W>,
+    objective: Objective,
+    st: State<W>,
+    /// `st` is an optimum of `w` apart from the edges at `changed`.
+    solved: bool,
+    changed: Vec<usize>,
+    is_changed: Vec<bool>,
+}
+
+impl<W: Weight> DenseMatching<W> {
+    /// `n` vertices, no edges, maximum weight objective.
+    pub fn new(n: usize) -> Self {
+        Self::with_objective(n, Objective::MaxWeight)
+    }
+
+    /// `n` vertices, no edges, the given objective.
+    pub fn with_objective(n: usize, objective: Objective) -> Self {
+        DenseMatching {
+            n,
+            w: vec![W::ZERO; n * n],
+            objective,
+            st: State::new(n),
+            solved: false,
+            changed: Vec::new(),
+            is_changed: vec![false; n],
+        }
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.n
+    }
+
+    /// Sets the weight of edge `u-v` (zero removes it). Ignored when `u ==
+    /// v` or either is out of range.
+    ///
+    /// For a cheap re-solve, change the edges of few vertices and name the
+    /// changed vertex first: only `u` is recorded as changed (unless `v`
+    /// already is).
+    pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
+        let n = self.n;
+        if u >= n || v >= n || u == v || self.w[u * n + v] == w {
+            return;
+        }
+        self.w[u * n + v] = w;
+        self.w[v * n + u] = w;
+        if !self.is_changed[u] && !self.is_changed[v] {
+            self.is_changed[u] = true;
+            self.changed.push(u);
+        }
+    }
+
+    /// The weight of edge `u-v` (zero when absent or out of range).
+    pub fn weight(&self, u: usize, v: usize) -> W {
+        if u < self.n && v < self.n {
+            self.w[u * self.n + v]
+        } else {
+            W::ZERO
+        }
+    }
+
+    /// Computes an optimum of the current weights: from the previous
+    /// optimum when at most half of the vertices changed since, else
+    /// from scratch.
+    pub fn solve(&mut self) -> SolveKind {
+        let changed = std::mem::take(&mut self.changed);
+        for &v in &changed {
+            self.is_changed[v] = false;
+        }
+        if self.solved && changed.is_empty() {
+            return SolveKind::Unchanged;
+        }
+        if self.objective == Objective::MaxWeight && self.solved && changed.len() * 2 <= self.n {
+            self.st.warm(&self.w, &changed);
+            if !cfg!(debug_assertions) || self.st.certified(&self.w) {
+                return SolveKind::Warm;
+            }
+            self.solve_cold();
+            return SolveKind::WarmFailed;
+        }
+        self.solve_cold();
+        SolveKind::Cold
+    }
+
+    fn solve_cold(&mut self) {
+        let max = self.w.iter().copied().max().unwrap_or(W::ZERO);
+        match self.objective {
+            Objective::MaxWeight => {
+                self.st.reset(max);
+                self.st.run(&self.w);
+            }
+            Objective::MaxCardinality => {
+                // Every extra pair must outweigh any weight loss: a pair
+                // more costs at most floor(n/2) edges of weight `max`.
+                let mut lift = W::ZERO;
+                let mut add = max;
+                let mut k = self.n / 2;
+                while k > 0 {
+                    if k & 1 == 1 {
+                        lift = lift.add(add);
+                    }
+                    add = add.double();
+                    k >>= 1;
+                }
+                let lift = lift.add(W::from_u64(1));
+                let lifted: Vec<W> = self
+                    .w
+                    .iter()
+                    .map(|&x| if x.is_zero() { x } else { x.add(lift) })
+                    .collect();
+                self.st.reset(max.add(lift));
+                self.st.run(&lifted);
+            }
+        }
+        self.solved = true;
+    }
+
+    /// The partner of `v` in the last solution.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.st.mate.get(v).copied().filter(|&m| m != NONE)
+    }
+
+    /// Number of pairs in the last solution.
+    pub fn pair_count(&self) -> usize {
+        self.st.mate.iter().filter(|&&m| m != NONE).count() / 2
+    }
+
+    /// Total weight of the last solution (wrapping if it exceeds the width).
+    pub fn total_weight(&self) -> W {
+        let mut t = W::ZERO;
+        for v in 0..self.n {
+            let m = self.st.mate[v];
+            if m != NONE && v < m {
+                t = t.add(self.w[v * self.n + m]);
+            }
+        }
+        t
+    }
+
+    /// Keeps `u-v` paired from now on: removes every other edge at `u` and
+    /// at `v`. When `u-v` is in the last solution and nothing else changed
+    /// since, that solution stays optimal and this needs no [`solve`]
+    /// (blossoms holding the removed edges are undone, which may rematch a
+    /// few other vertices among equally good optima). Otherwise the change
+    /// is recorded for the next [`solve`].
+    ///
+    /// [`solve`]: DenseMatching::solve
+    pub fn fix_pair(&mut self, u: usize, v: usize) {
+        let n = self.n;
+        if u >= n || v >= n || u == v {
+            return;
+        }
+        let clean = self.solved && self.changed.is_empty() && self.st.mate[u] == v;
+        let keep = self.w[u * n + v];
+        for x in 0..n {
+            for a in [u, v] {
+                if x != u && x != v && !self.w[a * n + x].is_zero() {
+                    if clean {
+                        self.w[a * n + x] = W::ZERO;
+                        self.w[x * n + a] = W::ZERO;
+                    } else {
+                        self.set_weight(a, x, W::ZERO);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(keep, self.w[u * n + v]);
+        if clean && self.objective == Objective::MaxWeight {
+            self.st.fix_pair(&self.w, u, v);
+        }
+    }
+
+    /// Whether the last solution carries a valid optimality certificate
+    /// for the current weights (O(n²); for tests and debugging; always
+    /// false in the maximum cardinality mode, which keeps no certificate of
+    /// the original weights).
+    pub fn verify(&self) -> bool {
+        self.objective == Objective::MaxWeight
+            && self.solved
+            && self.changed.is_empty()
+            && self.st.certified(&self.w)
+    }
+}
+
+/// Maximum weight matching of the graph on vertices `0..n` with the given
+/// edges (later duplicates overwrite earlier ones); returns each vertex's
+/// partner. Weights obey the headroom rule of [`DenseMatching`].
+pub fn maximum_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    objective: Objective,
+) -> Vec<Option<usize>> {
+    let mut m = DenseMatching::with_objective(n, objective);
+    for &(u, v, w) in edges {
+        m.set_weight(u, v, w);
+    }
+    m.solve();
+    (0..n).map(|v| m.mate(v)).collect()
+}

@@ -1,0 +1,243 @@
+//! Random small graphs against brute force: optimum weight, valid matching,
+//! warm re-solves after local changes, pair fixing, maximum cardinality.
+#![allow(clippy::unwrap_used)]
+
+use swiss_matching::{DenseMatching, Objective, SolveKind, Weight, Wide};
+
+/// xorshift64*: reproducible without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, k: u64) -> u64 {
+        self.next() % k.max(1)
+    }
+}
+
+/// A random weight below `limit`: absent, tiny (many ties), just below the
+/// limit, or anywhere.
+fn weight<W: Weight>(rng: &mut Rng, limit: W, zero_pct: u64) -> W {
+    let r = rng.below(100);
+    if r < zero_pct {
+        return W::ZERO;
+    }
+    match rng.below(4) {
+        0 => W::from_u64(1 + rng.below(3)),
+        1 => limit.sub(W::from_u64(1 + rng.below(4))),
+        2 => {
+            // Random bits below the limit.
+            let mut x = W::ZERO;
+            let mut b = W::from_u64(1);
+            while b < limit {
+                if rng.below(2) == 1 {
+                    x = x.add(b);
+                }
+                b = b.double();
+            }
+            if x >= limit {
+                limit.half()
+            } else {
+                x.max(W::from_u64(1))
+            }
+        }
+        _ => limit
+            .half()
+            .add(W::from_u64(rng.below(5)))
+            .max(W::from_u64(1)),
+    }
+}
+
+/// Best (cardinality, weight) by dynamic programming over vertex subsets;
+/// `card_first` orders by cardinality first.
+fn brute<W: Weight>(n: usize, w: &[W], card_first: bool) -> (usize, W) {
+    let full = 1usize << n;
+    let mut best = vec![(0usize, W::ZERO); full];
+    for mask in 1..full {
+        let i = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << i);
+        let mut b = best[rest];
+        for j in i + 1..n {
+            if rest & (1 << j) != 0 && !w[i * n + j].is_zero() {
+                let (c, t) = best[rest & !(1 << j)];
+                let cand = (c + 1, t.add(w[i * n + j]));
+                let better = if card_first { cand > b } else { cand.1 > b.1 };
+                if better {
+                    b = cand;
+                }
+            }
+        }
+        best[mask] = b;
+    }
+    best[full - 1]
+}
+
+fn check_valid<W: Weight>(m: &DenseMatching<W>) {
+    let n = m.vertex_count();
+    for v in 0..n {
+        if let Some(u) = m.mate(v) {
+            assert_ne!(u, v);
+            assert_eq!(m.mate(u), Some(v));
+            assert!(!m.weight(u, v).is_zero(), "matched a missing edge");
+        }
+    }
+}
+
+fn matrix<W: Weight>(m: &DenseMatching<W>) -> Vec<W> {
+    let n = m.vertex_count();
+    (0..n * n).map(|k| m.weight(k / n, k % n)).collect()
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    graphs: usize,
+    resolves: usize,
+    warm: usize,
+    fixes: usize,
+}
+
+fn random_graphs<W: Weight>(seed: u64, graphs: usize, limit: W) -> Counts {
+    let mut rng = Rng(seed);
+    let mut counts = Counts::default();
+    for _ in 0..graphs {
+        let n = rng.below(13) as usize;
+        let zero_pct = rng.below(80);
+        let mut m = DenseMatching::<W>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                m.set_weight(u, v, weight(&mut rng, limit, zero_pct));
+            }
+        }
+        m.solve();
+        check_valid(&m);
+        assert!(m.verify());
+        assert_eq!(m.total_weight(), brute(n, &matrix(&m), false).1);
+        counts.graphs += 1;
+        if n < 2 {
+            continue;
+        }
+        for _ in 0..4 {
+            // Change the edges at 1-3 vertices.
+            let k = 1 + rng.below(3.min(n as u64)) as usize;
+            for _ in 0..k {
+                let v = rng.below(n as u64) as usize;
+                for x in 0..n {
+                    if x != v && rng.below(3) > 0 {
+                        m.set_weight(v, x, weight(&mut rng, limit, zero_pct));
+                    }
+                }
+            }
+            let kind = m.solve();
+            counts.resolves += 1;
+            assert_ne!(kind, SolveKind::WarmFailed);
+            if kind == SolveKind::Warm {
+                counts.warm += 1;
+            }
+            check_valid(&m);
+            assert!(m.verify(), "warm solve lost its certificate");
+            let want = brute(n, &matrix(&m), false).1;
+            assert_eq!(m.total_weight(), want);
+            let mut cold = DenseMatching::<W>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    cold.set_weight(u, v, m.weight(u, v));
+                }
+            }
+            cold.solve();
+            assert_eq!(cold.total_weight(), want);
+            // Fix a matched pair: still optimal without a solve.
+            if let Some(v) = (0..n).find(|&v| m.mate(v).is_some() && rng.below(2) == 0) {
+                let u = m.mate(v).unwrap();
+                m.fix_pair(v, u);
+                counts.fixes += 1;
+                check_valid(&m);
+                assert_eq!(m.mate(v), Some(u));
+                assert_eq!(m.total_weight(), brute(n, &matrix(&m), false).1);
+                assert!(m.verify(), "fixing a pair lost the certificate");
+                assert_eq!(m.solve(), SolveKind::Unchanged);
+            }
+        }
+    }
+    counts
+}
+
+fn max_cardinality<W: Weight>(seed: u64, graphs: usize, limit: W) -> usize {
+    let mut rng = Rng(seed);
+    for _ in 0..graphs {
+        let n = rng.below(13) as usize;
+        let zero_pct = 30 + rng.below(60);
+        let mut m = DenseMatching::<W>::with_objective(n, Objective::MaxCardinality);
+        for u in 0..n {
+            for v in u + 1..n {
+                m.set_weight(u, v, weight(&mut rng, limit, zero_pct));
+            }
+        }
+        m.solve();
+        check_valid(&m);
+        let (card, total) = brute(n, &matrix(&m), true);
+        assert_eq!(m.pair_count(), card);
+        assert_eq!(m.total_weight(), total);
+    }
+    graphs
+}
+
+/// The documented limit: `2^(BITS - 3)`.
+fn limit<W: Weight>() -> W {
+    W::bit(W::BITS - 3)
+}
+
+#[test]
+fn u64_random_graphs() {
+    let c = random_graphs::<u64>(1, 3000, limit());
+    eprintln!("u64: {c:?}");
+    assert!(
+        c.warm * 10 >= c.resolves * 7,
+        "warm path not the common one: {c:?}"
+    );
+}
+
+#[test]
+fn u128_random_graphs() {
+    let c = random_graphs::<u128>(2, 3000, limit());
+    eprintln!("u128: {c:?}");
+}
+
+#[test]
+fn wide3_random_graphs() {
+    let c = random_graphs::<Wide<3>>(3, 3000, limit());
+    eprintln!("Wide<3>: {c:?}");
+}
+
+#[test]
+fn small_weights_many_ties() {
+    let c = random_graphs::<u64>(4, 3000, 4);
+    eprintln!("ties: {c:?}");
+}
+
+#[test]
+fn max_cardinality_then_weight() {
+    // The lift costs log2(n/2 + 1) bits of headroom.
+    max_cardinality::<u64>(5, 2000, limit::<u64>() >> 4);
+    max_cardinality::<u64>(6, 1000, 5);
+    max_cardinality::<u128>(7, 1000, limit::<u128>() >> 4);
+    max_cardinality::<Wide<3>>(8, 1000, Wide::bit(185));
+}
+
+#[test]
+fn degenerate_inputs() {
+    let mut m = DenseMatching::<u64>::new(0);
+    m.solve();
+    assert_eq!(m.total_weight(), 0);
+    let mut m = DenseMatching::<u64>::new(3);
+    m.set_weight(0, 0, 5);
+    m.set_weight(0, 7, 5);
+    m.fix_pair(0, 9);
+    assert_eq!(m.weight(0, 7), 0);
+    m.solve();
+    assert_eq!(m.mate(0), None);
+    assert_eq!(m.mate(9), None);
+}
