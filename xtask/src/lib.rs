@@ -3,6 +3,7 @@
 //! system (snapshot-tested in `tests/traces.rs`), and the benchmark table.
 //! Start at `main.rs` for the commands, [`traces`] for the trace format.
 
+pub mod bench;
 pub mod oracle;
 pub mod traces;
 
@@ -36,4 +37,12 @@ pub fn verified_systems() -> Vec<(
         ..Default::default()
     };
     vec![(&swiss_dutch::Dutch, swiss_verify::dutch_next, fide)]
+}
+
+/// The system named `name` (as in `cargo xtask --system NAME`).
+pub fn system(name: &str) -> anyhow::Result<&'static dyn swiss_core::PairingSystem> {
+    systems()
+        .into_iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| anyhow::anyhow!("unknown or unavailable system {name}"))
 }
