@@ -1,0 +1,106 @@
+//! Cross-check against an independent implementation (`rustworkx-core`,
+//! a dev-dependency only) on random graphs of up to 200 vertices.
+#![allow(clippy::unwrap_used)]
+
+use std::convert::Infallible;
+
+use rustworkx_core::max_weight_matching::max_weight_matching;
+use rustworkx_core::petgraph::graph::UnGraph;
+use swiss_matching::{DenseMatching, Objective, SolveKind};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, k: u64) -> u64 {
+        self.next() % k.max(1)
+    }
+}
+
+/// Total weight of the reference solution on the same weights.
+fn reference(m: &DenseMatching<u128>, max_cardinality: bool) -> (usize, u128) {
+    let n = m.vertex_count();
+    let mut g = UnGraph::<(), u128>::new_undirected();
+    let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+    for u in 0..n {
+        for v in u + 1..n {
+            let w = m.weight(u, v);
+            if w != 0 {
+                g.add_edge(nodes[u], nodes[v], w);
+            }
+        }
+    }
+    let pairs = max_weight_matching(
+        &g,
+        max_cardinality,
+        |e| Ok::<i128, Infallible>(*e.weight() as i128),
+        false,
+    )
+    .unwrap();
+    let total = pairs.iter().map(|&(u, v)| m.weight(u, v)).sum();
+    (pairs.len(), total)
+}
+
+fn random_weight(rng: &mut Rng, zero_pct: u64, wide: bool) -> u128 {
+    if rng.below(100) < zero_pct {
+        return 0;
+    }
+    match rng.below(3) {
+        0 => 1 + u128::from(rng.below(4)),
+        1 if wide => (u128::from(rng.next()) << 36) | u128::from(rng.next()) | 1,
+        _ => 1 + u128::from(rng.below(1 << 20)),
+    }
+}
+
+#[test]
+fn agrees_with_rustworkx_up_to_200_vertices() {
+    let mut rng = Rng(42);
+    let mut graphs = 0;
+    let mut warm = 0;
+    for &n in &[2usize, 3, 7, 10, 20, 35, 50, 80, 120, 160, 200] {
+        let rounds = if n <= 50 { 12 } else { 3 };
+        for _ in 0..rounds {
+            let zero_pct = rng.below(90);
+            let wide = rng.below(2) == 0;
+            let mut m = DenseMatching::<u128>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    m.set_weight(u, v, random_weight(&mut rng, zero_pct, wide));
+                }
+            }
+            m.solve();
+            assert_eq!(m.total_weight(), reference(&m, false).1, "n = {n}");
+            graphs += 1;
+            // Local changes, re-solved warm.
+            for _ in 0..3 {
+                let v = rng.below(n as u64) as usize;
+                for x in 0..n {
+                    if x != v {
+                        m.set_weight(v, x, random_weight(&mut rng, zero_pct, wide));
+                    }
+                }
+                if m.solve() == SolveKind::Warm {
+                    warm += 1;
+                }
+                assert_eq!(m.total_weight(), reference(&m, false).1, "n = {n}, warm");
+                graphs += 1;
+            }
+            // Maximum cardinality.
+            let mut mc = DenseMatching::<u128>::with_objective(n, Objective::MaxCardinality);
+            for u in 0..n {
+                for v in u + 1..n {
+                    mc.set_weight(u, v, m.weight(u, v));
+                }
+            }
+            mc.solve();
+            assert_eq!((mc.pair_count(), mc.total_weight()), reference(&mc, true));
+            graphs += 1;
+        }
+    }
+    eprintln!("{graphs} graphs agree with rustworkx-core, {warm} warm re-solves");
+}
