@@ -11,11 +11,10 @@
 use std::collections::BTreeMap;
 
 use swiss_core::Float;
+use swiss_matching::{DenseMatching, Wide};
 
 use crate::DutchError;
-use crate::blossom::Matcher;
 use crate::player::{Pl, compatible, prefs_compatible};
-use crate::wide::{Weight, Wide};
 
 /// Pairwise compatibility under the absolute criteria C.1-C.3, computed on
 /// demand (a few binary searches), so that big fields need no n² table.
@@ -53,15 +52,15 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>
         return true;
     }
     let size = k + k % 2;
-    let mut m = Matcher::<u64>::new(size);
+    let mut m = DenseMatching::<u64>::new(size);
     for a in 0..k {
         for b in a + 1..k {
             if compat.get(free[a], free[b]) {
-                m.set(a, b, 1);
+                m.set_weight(a, b, 1);
             }
         }
         if k % 2 == 1 && pl[free[a]].bye_ok {
-            m.set(a, k, 1);
+            m.set_weight(a, k, 1);
         }
     }
     m.solve();
@@ -421,18 +420,18 @@ impl<'a> Bracket<'a> {
         // Candidate-order bonuses live just above the tie-break bits.
         let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
         let mut base = vec![Wide::<N>::ZERO; len * len];
-        let mut m = Matcher::<Wide<N>>::new(len);
+        let mut m = DenseMatching::<Wide<N>>::new(len);
         for j in mdp..len {
             for i in 0..j {
                 let w = self.edge_weight::<N>(i, j);
                 base[i * len + j] = w;
-                m.set(i, j, w);
+                m.set_weight(i, j, w);
             }
         }
         let bw = |base: &Vec<Wide<N>>, i: usize, j: usize| base[i.min(j) * len + i.max(j)];
         m.solve();
         let in_bracket =
-            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
+            |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
         let mut matched = vec![false; cur];
         let mut pairs = Vec::new();
 
@@ -465,7 +464,7 @@ impl<'a> Bracket<'a> {
                 for j in mdp..cur {
                     let w = bw(&base, i, j);
                     if !w.is_zero() {
-                        m.set(i, j, w.add(lo(1)));
+                        m.set_weight(i, j, w.add(lo(1)));
                     }
                 }
                 m.solve();
@@ -476,7 +475,7 @@ impl<'a> Bracket<'a> {
                 for j in mdp..cur {
                     let w = bw(&base, i, j);
                     if !w.is_zero() {
-                        m.set(i, j, w.add(lo(residents + 1)));
+                        m.set_weight(i, j, w.add(lo(residents + 1)));
                     }
                 }
             }
@@ -494,7 +493,7 @@ impl<'a> Bracket<'a> {
             if best.is_some() && m.mate(i) == best {
                 let j = best.unwrap_or(0);
                 matched[j] = true;
-                m.finalize(i, j);
+                m.fix_pair(i, j);
                 pairs.push((i, j));
                 continue;
             }
@@ -505,7 +504,7 @@ impl<'a> Bracket<'a> {
                 }
                 let w = bw(&base, i, j);
                 if !w.is_zero() {
-                    m.set(i, j, w.add(lo(addend)));
+                    m.set_weight(i, j, w.add(lo(addend)));
                     addend += 1;
                 }
             }
@@ -514,7 +513,7 @@ impl<'a> Bracket<'a> {
                 DutchError::internal("an MDP chosen for pairing lost its opponent")
             })?;
             matched[j] = true;
-            m.finalize(i, j);
+            m.fix_pair(i, j);
             pairs.push((i, j));
         }
 
@@ -543,13 +542,13 @@ impl<'a> Bracket<'a> {
             }
         };
         let is_higher =
-            |m: &Matcher<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
+            |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
         // When the optimum already pairs S1R against S2R (no exchange), it
         // also has the best exchange bonus, so the solve can be skipped.
         let no_exchange = rem[..rp].iter().all(|&a| is_higher(&m, a));
         for pb in 0..rem.len() {
             for pa in 0..pb {
-                m.set(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
+                m.set_weight(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
             }
         }
         if !no_exchange {
@@ -567,7 +566,7 @@ impl<'a> Bracket<'a> {
                 for &b in &rem[p + 1..] {
                     let w = ew(&base, a, b, p);
                     if !w.is_zero() {
-                        m.set(a, b, w.sub(lo(1)));
+                        m.set_weight(a, b, w.sub(lo(1)));
                     }
                 }
                 m.solve();
@@ -580,7 +579,7 @@ impl<'a> Bracket<'a> {
                 if exch {
                     base[a.min(b) * len + a.max(b)] = Wide::ZERO;
                 }
-                m.set(a, b, ew(&base, a, b, p));
+                m.set_weight(a, b, ew(&base, a, b, p));
             }
         }
 
@@ -596,7 +595,7 @@ impl<'a> Bracket<'a> {
                 for &b in &rem[p + 1..] {
                     let w = ew(&base, a, b, p);
                     if !w.is_zero() {
-                        m.set(a, b, w.add(lo(1)));
+                        m.set_weight(a, b, w.add(lo(1)));
                     }
                 }
                 m.solve();
@@ -605,16 +604,16 @@ impl<'a> Bracket<'a> {
                 left -= 1;
                 for &b in &rem[..p] {
                     base[b * len + a] = Wide::ZERO;
-                    m.set(a, b, Wide::ZERO);
+                    m.set_weight(a, b, Wide::ZERO);
                 }
                 for o in cur..len {
                     base[a * len + o] = Wide::ZERO;
-                    m.set(a, o, Wide::ZERO);
+                    m.set_weight(a, o, Wide::ZERO);
                 }
             }
             if !already {
                 for &b in &rem[p + 1..] {
-                    m.set(a, b, ew(&base, a, b, p));
+                    m.set_weight(a, b, ew(&base, a, b, p));
                 }
             }
         }
@@ -627,7 +626,7 @@ impl<'a> Bracket<'a> {
                 if !a_hi || is_higher(&m, b) {
                     base[a * len + b] = Wide::ZERO;
                 }
-                m.set(a, b, base[a * len + b]);
+                m.set_weight(a, b, base[a * len + b]);
             }
         }
 
@@ -651,7 +650,7 @@ impl<'a> Bracket<'a> {
                 let b = best.unwrap_or(0);
                 matched[a] = true;
                 matched[b] = true;
-                m.finalize(a, b);
+                m.fix_pair(a, b);
                 pairs.push((a, b));
                 k += 1;
                 continue;
@@ -666,7 +665,7 @@ impl<'a> Bracket<'a> {
                     }
                     let wt = base[a * len + b];
                     if !wt.is_zero() {
-                        m.set(a, b, wt.add(Wide::from_u64(addend).shl(shift)));
+                        m.set_weight(a, b, wt.add(Wide::from_u64(addend).shl(shift)));
                     }
                     addend += 1;
                 }
@@ -678,7 +677,7 @@ impl<'a> Bracket<'a> {
                 })?;
                 matched[a] = true;
                 matched[b] = true;
-                m.finalize(a, b);
+                m.fix_pair(a, b);
                 pairs.push((a, b));
             }
             k = end;

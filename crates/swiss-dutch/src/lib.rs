@@ -69,19 +69,20 @@
 //!
 //! # Matching and performance
 //!
-//! The weights need a few hundred bits in big brackets (`wide.rs`: fixed
-//! width integers, width chosen per bracket), so the crate carries its own
-//! O(n³) blossom matching over them (`blossom.rs`, a private module: the
-//! workspace's `swiss-matching` offered no weights this wide when this was
-//! written). Re-solves are avoided when the current optimum already holds the
-//! wanted choice, and D.1 in the remainder fixes a window of S1 players per
-//! solve. The completability test of A.9 tries a greedy pairing first.
+//! The weights need a few hundred bits in big brackets, so each bracket is
+//! solved with `swiss_matching::DenseMatching` over `swiss_matching::Wide<N>`
+//! integers, the width `N` chosen per bracket (with the matcher's headroom of
+//! three spare bits and more). The candidate-order steps re-solve the same
+//! bracket after changing the edges of one vertex (or a window of them): the
+//! matcher re-optimises from its previous optimum and duals instead of
+//! starting over. Re-solves are avoided when the current optimum already
+//! holds the wanted choice (`fix_pair` then keeps that pair without a
+//! solve), and D.1 in the remainder fixes a window of S1 players per solve.
+//! The completability test of A.9 tries a greedy pairing first.
 
-mod blossom;
 mod colour;
 mod engine;
 mod player;
-mod wide;
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
