@@ -15,20 +15,39 @@ pub fn root() -> PathBuf {
     here.parent().map(PathBuf::from).unwrap_or(here)
 }
 
-/// Every system the traces and benchmarks run, in a fixed order.
-pub fn systems() -> Vec<&'static dyn swiss_core::PairingSystem> {
-    vec![&swiss_dutch::Dutch]
+/// The TCEC system in the single format.
+pub static TCEC_SINGLE: swiss_tcec::Tcec = swiss_tcec::Tcec {
+    options: swiss_tcec::TcecOptions {
+        format: swiss_tcec::Format::Single,
+    },
+};
+
+/// The TCEC system in the double format.
+pub static TCEC_DOUBLE: swiss_tcec::Tcec = swiss_tcec::Tcec {
+    options: swiss_tcec::TcecOptions {
+        format: swiss_tcec::Format::Double,
+    },
+};
+
+/// One system as the traces, the benchmarks and the round-trip tests run it.
+pub struct Entry {
+    /// A unique label: the system's name, with its variant if any
+    /// (`tcec-double`); it names trace snapshots and benchmark rows.
+    pub label: &'static str,
+    /// The engine.
+    pub system: &'static dyn swiss_core::PairingSystem,
+    /// Its independent verifier (`swiss-verify`).
+    pub verify: swiss_verify::Verifier,
+    /// Simulation settings that suit the system: the FIDE systems get
+    /// every feature (forfeits, byes, absences, late entries, withdrawals);
+    /// TCEC events have none of them.
+    pub simulation: swiss_core::simulate::SimulationConfig,
 }
 
-/// Every system with its independent verifier and the simulation settings
-/// that suit it (the FIDE systems get every feature: forfeits, byes,
-/// absences, late entries, withdrawals).
-pub fn verified_systems() -> Vec<(
-    &'static dyn swiss_core::PairingSystem,
-    swiss_verify::Verifier,
-    swiss_core::simulate::SimulationConfig,
-)> {
-    let fide = swiss_core::simulate::SimulationConfig {
+/// Every system and variant, in a fixed order.
+pub fn systems() -> Vec<Entry> {
+    use swiss_core::simulate::SimulationConfig;
+    let fide = SimulationConfig {
         forfeit_rate: 0.03,
         half_bye_rate: 0.03,
         absence_rate: 0.02,
@@ -36,13 +55,43 @@ pub fn verified_systems() -> Vec<(
         late_entry_rate: 0.05,
         ..Default::default()
     };
-    vec![(&swiss_dutch::Dutch, swiss_verify::dutch_next, fide)]
+    // The simulation draws per TRF column, so a double round's two games
+    // get their own results.
+    let tcec = SimulationConfig {
+        forfeit_rate: 0.0,
+        half_bye_rate: 0.0,
+        absence_rate: 0.0,
+        withdrawal_rate: 0.0,
+        late_entry_rate: 0.0,
+        ..Default::default()
+    };
+    vec![
+        Entry {
+            label: "dutch",
+            system: &swiss_dutch::Dutch,
+            verify: swiss_verify::dutch_next,
+            simulation: fide,
+        },
+        Entry {
+            label: "tcec",
+            system: &TCEC_SINGLE,
+            verify: swiss_verify::tcec_single_next,
+            simulation: tcec.clone(),
+        },
+        Entry {
+            label: "tcec-double",
+            system: &TCEC_DOUBLE,
+            verify: swiss_verify::tcec_double_next,
+            simulation: tcec,
+        },
+    ]
 }
 
-/// The system named `name` (as in `cargo xtask --system NAME`).
-pub fn system(name: &str) -> anyhow::Result<&'static dyn swiss_core::PairingSystem> {
+/// The system labelled `label` (see [`Entry::label`]).
+pub fn system(label: &str) -> anyhow::Result<&'static dyn swiss_core::PairingSystem> {
     systems()
         .into_iter()
-        .find(|s| s.name() == name)
-        .ok_or_else(|| anyhow::anyhow!("unknown or unavailable system {name}"))
+        .find(|s| s.label == label)
+        .map(|s| s.system)
+        .ok_or_else(|| anyhow::anyhow!("unknown or unavailable system {label}"))
 }

@@ -82,7 +82,7 @@ fn bench(systems: Vec<String>, sizes: &[u32], rounds: &[u32], reps: u32) -> Resu
     let names: Vec<String> = if systems.is_empty() {
         xtask::systems()
             .iter()
-            .map(|s| s.name().to_string())
+            .map(|s| s.label.to_string())
             .collect()
     } else {
         systems
@@ -120,6 +120,7 @@ fn bench(systems: Vec<String>, sizes: &[u32], rounds: &[u32], reps: u32) -> Resu
 fn oracle(system: &str, dir: &std::path::Path) -> Result<()> {
     let a = match system {
         "dutch" => xtask::oracle::replay_trf_dir(&swiss_dutch::Dutch, dir)?,
+        "tcec" => xtask::oracle::replay_tcec_dir(dir)?,
         other => anyhow::bail!("no reference replay for system {other}"),
     };
     print!("{}", a.details);
@@ -134,8 +135,7 @@ fn oracle(system: &str, dir: &std::path::Path) -> Result<()> {
 
 fn traces(check: bool) -> Result<()> {
     let root = xtask::root();
-    let systems = xtask::systems();
-    let traces = xtask::traces::all(&root, &systems)?;
+    let traces = xtask::traces::all(&root, &xtask::systems())?;
     if check {
         let dir = root.join("xtask/tests/snapshots");
         let mut differ = 0;

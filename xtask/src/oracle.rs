@@ -83,3 +83,34 @@ pub fn replay_trf_dir(system: &dyn PairingSystem, dir: &Path) -> anyhow::Result<
     }
     Ok(out)
 }
+
+/// Replays every TCEC reference tournament (`*.json`, schema
+/// `tcec-swiss-reference/1`) of `dir`, in parallel: bye, removal counter,
+/// pairs with first-of-pair and colours, and playing order, round by round.
+pub fn replay_tcec_dir(dir: &Path) -> anyhow::Result<Agreement> {
+    let files = files(dir, "json")?;
+    let references = files
+        .iter()
+        .map(|f| {
+            let name = f.display().to_string();
+            let text =
+                std::fs::read_to_string(f).with_context(|| format!("{name}: cannot read"))?;
+            swiss_tcec::read_reference(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let reports: Vec<_> = references.par_iter().map(swiss_tcec::replay).collect();
+    let mut out = Agreement {
+        details: String::new(),
+        rounds: 0,
+        identical: 0,
+        tournaments: files.len(),
+    };
+    for (f, r) in files.iter().zip(&reports) {
+        out.rounds += u64::from(r.rounds);
+        out.identical += u64::from(r.identical);
+        for d in &r.differences {
+            let _ = writeln!(out.details, "{}: {d}", f.display());
+        }
+    }
+    Ok(out)
+}

@@ -56,34 +56,36 @@ fn rounds_for(players: usize) -> u32 {
 
 /// Computes every (system, list) trace in parallel; the order of the result
 /// is fixed (systems, then lists) whatever the thread schedule.
-pub fn all(root: &Path, systems: &[&dyn PairingSystem]) -> anyhow::Result<Vec<Trace>> {
+pub fn all(root: &Path, systems: &[crate::Entry]) -> anyhow::Result<Vec<Trace>> {
     let lists = player_lists(root)?;
-    let jobs: Vec<(&dyn PairingSystem, &(String, Tournament))> = systems
+    let jobs: Vec<(&crate::Entry, &(String, Tournament))> = systems
         .iter()
-        .flat_map(|s| lists.iter().map(move |l| (*s, l)))
+        .flat_map(|s| lists.iter().map(move |l| (s, l)))
         .collect();
     Ok(jobs
         .par_iter()
         .map(|(s, (list, t))| Trace {
-            name: format!("{}__{list}", s.name()),
-            text: trace(*s, list, t),
+            name: format!("{}__{list}", s.label),
+            text: trace(s, list, t),
         })
         .collect())
 }
 
-/// Plays `list` through `system` and renders every round.
-pub fn trace(system: &dyn PairingSystem, list: &str, start: &Tournament) -> String {
+/// Plays `list` through the system of `entry` (with its simulation
+/// settings) and renders every round.
+pub fn trace(entry: &crate::Entry, list: &str, start: &Tournament) -> String {
+    let system = entry.system;
     let rounds = rounds_for(start.players.len());
     let cfg = SimulationConfig {
         rounds,
         seed: SEED,
-        ..SimulationConfig::default()
+        ..entry.simulation.clone()
     };
     let mut out = String::new();
     let _ = writeln!(
         out,
         "# {} on {list}: {} players, {rounds} rounds, seed {SEED}",
-        system.name(),
+        entry.label,
         start.players.len()
     );
     // Play round by round so a round with no legal pairing still shows the rounds before it.
@@ -95,7 +97,7 @@ pub fn trace(system: &dyn PairingSystem, list: &str, start: &Tournament) -> Stri
         };
         match simulate(system, start.players.clone(), &start.name, &step) {
             Ok(t) => {
-                render_round(&mut out, &t, k);
+                render_round(&mut out, system, &t, k);
                 played = t;
             }
             Err(e) => {
@@ -119,12 +121,17 @@ pub fn trace(system: &dyn PairingSystem, list: &str, start: &Tournament) -> Stri
     out
 }
 
-fn render_round(out: &mut String, t: &Tournament, k: u32) {
-    let before = RoundState::before(&swiss_core::before_round(t, k), k);
+fn render_round(out: &mut String, system: &dyn PairingSystem, t: &Tournament, k: u32) {
+    let record = swiss_core::before_round(t, k);
+    let before = RoundState::before(&record, k);
     let after = RoundState::before(t, k + 1);
     let _ = writeln!(out, "round {k}");
-    let mut boards = swiss_core::Pairing::recorded(t, k);
-    boards.sort_boards(&before);
+    // The boards in the system's own order (C.04.2 board order, TCEC
+    // playing order): the system pairs the round again, which gives the
+    // recorded pairing (the round-trip tests make sure of it).
+    let boards = system
+        .pair(&record)
+        .unwrap_or_else(|_| swiss_core::Pairing::recorded(t, k));
     for (i, p) in boards.pairs.iter().enumerate() {
         let score = |s| {
             before

@@ -13,8 +13,12 @@ const COUNT: u64 = 500;
 
 #[test]
 fn generated_tournaments_pass_their_own_checker_and_the_verifier() {
-    for (system, verify, cfg) in xtask::verified_systems() {
-        let checked = swiss_verify::Verified { system, verify };
+    for entry in xtask::systems() {
+        let (system, cfg) = (entry.system, entry.simulation);
+        let checked = swiss_verify::Verified {
+            system,
+            verify: entry.verify,
+        };
         let outcomes: Vec<Outcome> = (0..COUNT)
             .into_par_iter()
             .map(|seed| {
@@ -63,7 +67,7 @@ fn generated_tournaments_pass_their_own_checker_and_the_verifier() {
             .collect();
         println!(
             "{}: {} tournaments generated and replayed ({rounds} rounds, 0 differences expected); {stuck} stopped at a round with no legal pairing",
-            system.name(),
+            entry.label,
             COUNT as usize - stuck - failures.len()
         );
         // Most fields are big enough for their rounds: a generator that
@@ -72,7 +76,7 @@ fn generated_tournaments_pass_their_own_checker_and_the_verifier() {
         assert!(
             failures.is_empty(),
             "{}: {} of {COUNT} generated tournaments fail:\n{}",
-            system.name(),
+            entry.label,
             failures.len(),
             failures
                 .iter()
@@ -87,4 +91,49 @@ enum Outcome {
     Agreed(u32),
     Stuck,
     Failed(String),
+}
+
+/// TCEC events longer than the field (`TCEC STEP 3`: the encounter history
+/// must be removed, permanently): generated, verified and replayed.
+#[test]
+fn long_tcec_events_remove_history_and_replay_exactly() {
+    for (system, verify) in [
+        (
+            &xtask::TCEC_SINGLE,
+            swiss_verify::tcec_single_next as swiss_verify::Verifier,
+        ),
+        (&xtask::TCEC_DOUBLE, swiss_verify::tcec_double_next),
+    ] {
+        let checked = swiss_verify::Verified { system, verify };
+        let bad: Vec<String> = (0..200u64)
+            .into_par_iter()
+            .filter_map(|seed| {
+                let players = 3 + (seed % 10) as u32;
+                let cfg = SimulationConfig {
+                    // Up to three times the field: many removals.
+                    rounds: players * (1 + (seed % 3) as u32) * 2,
+                    seed,
+                    draw_rate: 0.4,
+                    forfeit_rate: 0.0,
+                    half_bye_rate: 0.0,
+                    absence_rate: 0.0,
+                    withdrawal_rate: 0.0,
+                    late_entry_rate: 0.0,
+                    ..SimulationConfig::default()
+                };
+                match simulate(&checked, random_players(players, seed), "long", &cfg) {
+                    // The colour condition alone can block a round: a
+                    // clear error is the expected outcome then.
+                    Err(swiss_core::PairingError::NoLegalPairing { .. }) => None,
+                    Err(e) => Some(format!("seed {seed}: {e}")),
+                    Ok(t) => {
+                        let r = swiss_core::check(&checked, &t);
+                        (!r.differences.is_empty())
+                            .then(|| format!("seed {seed}: {:?}", r.differences))
+                    }
+                }
+            })
+            .collect();
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
 }

@@ -6,7 +6,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use swiss_core::{Tournament, check as replay, trf};
 
-use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, read_tournament};
+use crate::input::{
+    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, Input, read_input, read_tournament,
+};
 use crate::output::emit;
 use crate::systems::{SystemName, SystemOptions, engine};
 
@@ -35,6 +37,10 @@ pub enum Command {
     Check(CheckArgs),
     /// Generate random tournaments paired by a system (the FIDE random tournament generator).
     Generate(crate::generate::GenerateArgs),
+    /// TCEC: the final ranking (score, fewer BYEs, black games, Sonneborn-Berger).
+    Standings(crate::tcec::StandingsArgs),
+    /// TCEC: seed a player list (group or random seeding; start number = seed).
+    Seed(crate::tcec::SeedArgs),
 }
 
 /// The pairing system and its options.
@@ -52,12 +58,27 @@ pub struct SystemArgs {
 impl SystemArgs {
     /// The engine these arguments name.
     pub fn engine(&self) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
-        engine(
-            self.system,
-            SystemOptions {
-                double: self.double,
-            },
-        )
+        engine(self.system, self.options())
+    }
+
+    /// The engine for a file: a TCEC reference JSON names its own format,
+    /// which wins over `--double`.
+    pub fn engine_for(&self, input: &Input) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
+        match (self.system, input.tcec) {
+            (SystemName::Tcec, Some(options)) => Ok(Box::new(swiss_tcec::Tcec { options })),
+            _ => self.engine(),
+        }
+    }
+
+    fn options(&self) -> SystemOptions {
+        SystemOptions {
+            double: self.double,
+        }
+    }
+
+    /// The TCEC options for a file (see [`SystemArgs::engine_for`]).
+    pub fn tcec_options(&self, input: &Input) -> swiss_tcec::TcecOptions {
+        input.tcec.unwrap_or_else(|| self.options().tcec())
     }
 }
 
@@ -105,13 +126,28 @@ pub struct CheckArgs {
 
 /// `swiss pair`.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
-    let system = a.system.engine()?;
-    let mut t = read_tournament(&a.file)?;
+    let input = read_input(&a.file)?;
+    let system = a.system.engine_for(&input)?;
+    let mut t = input.tournament.clone();
     // Boards come in the system's own order (C.04.2 board order for the
     // FIDE systems, playing order for TCEC).
     let pairing = system.pair(&t)?;
     let text = match a.format {
         Format::Text => pairing.to_engine_text(),
+        // TCEC's JSON is the whole round: pairing order, first-of-pair,
+        // removal counter, games in playing order.
+        Format::Json if a.system.system == SystemName::Tcec => {
+            let tcec = swiss_tcec::Tcec {
+                options: a.system.tcec_options(&input),
+            };
+            let (round, _) = tcec
+                .pair_column(&t)
+                .map_err(|e| Failure::from(e.into_pairing_error(t.next_round())))?;
+            let mut s = serde_json::to_string_pretty(&round)
+                .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?;
+            s.push('\n');
+            s
+        }
         Format::Json => {
             let mut s = serde_json::to_string_pretty(&pairing)
                 .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?;
@@ -158,17 +194,21 @@ pub fn validate(a: ValidateArgs) -> Result<(), Failure> {
 /// `swiss check`: exit 0 only when every round of every file is
 /// reproduced. Files are replayed in parallel; the report keeps their order.
 pub fn check(a: CheckArgs) -> Result<(), Failure> {
-    let system = a.system.engine()?;
-    let tournaments = a
+    let inputs = a
         .files
         .iter()
-        .map(|f| read_tournament(f))
+        .map(|f| read_input(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let systems = inputs
+        .iter()
+        .map(|i| a.system.engine_for(i))
         .collect::<Result<Vec<_>, _>>()?;
     let reports: Vec<(String, u32, u32)> = a
         .files
         .par_iter()
-        .zip(&tournaments)
-        .map(|(f, t)| check_one(system.as_ref(), f, t))
+        .zip(&inputs)
+        .zip(&systems)
+        .map(|((f, i), s)| check_one(s.as_ref(), f, &i.tournament))
         .collect();
     let (mut rounds, mut identical) = (0, 0);
     for (text, r, i) in &reports {

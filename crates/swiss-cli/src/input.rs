@@ -39,9 +39,57 @@ impl From<PairingError> for Failure {
     }
 }
 
+/// A tournament read from a file, with what the file says of its system.
+pub struct Input {
+    /// The record.
+    pub tournament: Tournament,
+    /// The TCEC options, when the file is a TCEC reference JSON
+    /// (`tcec-swiss-reference/1`), which names its format.
+    pub tcec: Option<swiss_tcec::TcecOptions>,
+}
+
 /// Reads a tournament: JSON when the file name ends in `.json` or the text
-/// starts with `{`, TRF otherwise. Input errors are `FILE:LINE:COL: message`.
+/// starts with `{` (a TCEC reference document when its `schema` says so,
+/// else the workspace's own `Tournament` JSON), TRF otherwise. Input errors
+/// are `FILE:LINE:COL: message`.
+pub fn read_input(path: &Path) -> Result<Input, Failure> {
+    let name = path.display().to_string();
+    let text = read_text(path)?;
+    if is_json(path, &text)
+        && serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| v.get("schema").and_then(|s| s.as_str().map(String::from)))
+            .is_some_and(|s| s.starts_with("tcec-swiss-reference/"))
+    {
+        let r = swiss_tcec::read_reference(&text, &name)
+            .map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))?;
+        let tournament = r
+            .to_tournament()
+            .map_err(|e| Failure::new(EXIT_INVALID, format!("{name}: {e}")))?;
+        return Ok(Input {
+            tournament,
+            tcec: Some(r.options()),
+        });
+    }
+    Ok(Input {
+        tournament: parse_tournament(path, &text)?,
+        tcec: None,
+    })
+}
+
+fn is_json(path: &Path, text: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        || text.trim_start().starts_with('{')
+}
+
+/// Reads a tournament file (TRF, the workspace's JSON, or a TCEC reference
+/// JSON); see [`read_input`].
 pub fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
+    read_input(path).map(|i| i.tournament)
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path)
         .map_err(|e| Failure::new(EXIT_FILE, format!("{name}: cannot read: {e}")))?;
@@ -52,19 +100,20 @@ pub fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
             format!("{name}:{line}:{col}: expected UTF-8 text"),
         )
     })?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-        || text.trim_start().starts_with('{');
-    if is_json {
-        serde_json::from_str(&text).map_err(|e| {
+    Ok(text)
+}
+
+fn parse_tournament(path: &Path, text: &str) -> Result<Tournament, Failure> {
+    let name = path.display().to_string();
+    if is_json(path, text) {
+        serde_json::from_str(text).map_err(|e| {
             Failure::new(
                 EXIT_INVALID,
                 format!("{name}:{}:{}: {e}", e.line(), e.column()),
             )
         })
     } else {
-        trf::read(&text, &name).map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
+        trf::read(text, &name).map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
     }
 }
 

@@ -11,6 +11,7 @@ mod generate;
 mod input;
 mod output;
 mod systems;
+mod tcec;
 
 use std::process::ExitCode;
 
@@ -62,6 +63,8 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Validate(a) => cli::validate(a),
         Command::Check(a) => cli::check(a),
         Command::Generate(a) => generate::generate(a),
+        Command::Standings(a) => tcec::standings(a),
+        Command::Seed(a) => tcec::seed(a),
     }
 }
 

@@ -36,6 +36,19 @@ pub struct SystemOptions {
     pub double: bool,
 }
 
+impl SystemOptions {
+    /// The TCEC options these flags give.
+    pub fn tcec(self) -> swiss_tcec::TcecOptions {
+        swiss_tcec::TcecOptions {
+            format: if self.double {
+                swiss_tcec::Format::Double
+            } else {
+                swiss_tcec::Format::Single
+            },
+        }
+    }
+}
+
 /// The engine for `name`, or a clear "not available yet" failure (exit 2).
 pub fn engine(name: SystemName, options: SystemOptions) -> Result<Box<dyn PairingSystem>, Failure> {
     if options.double && name != SystemName::Tcec {
@@ -46,7 +59,10 @@ pub fn engine(name: SystemName, options: SystemOptions) -> Result<Box<dyn Pairin
     }
     match name {
         SystemName::Dutch => Ok(Box::new(swiss_dutch::Dutch)),
-        SystemName::Dubov | SystemName::Lim | SystemName::Tcec => Err(Failure::new(
+        SystemName::Tcec => Ok(Box::new(swiss_tcec::Tcec {
+            options: options.tcec(),
+        })),
+        SystemName::Dubov | SystemName::Lim => Err(Failure::new(
             EXIT_UNEXPECTED,
             format!(
                 "swiss: the {} pairing system is not available yet in this build",

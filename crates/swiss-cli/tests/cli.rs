@@ -156,3 +156,41 @@ fn no_legal_pairing_is_exit_1_with_a_reason() {
         text(&out.stderr)
     );
 }
+
+/// TCEC through the command: a reference JSON replays with no difference
+/// (its format comes from the file), the next round pairs, and the final
+/// ranking and the seeding commands answer.
+#[test]
+fn tcec_check_pair_standings_and_seed() {
+    let ok = swiss(&["check", "--system", "tcec", "oracle/tcec/shared-004.json"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    assert!(text(&ok.stdout).contains("rounds identical in 1 tournaments"));
+
+    let json = swiss(&[
+        "pair",
+        "--system",
+        "tcec",
+        "--format",
+        "json",
+        "oracle/tcec/shared-003.json",
+    ]);
+    assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
+    let round: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(round["round"], 6);
+    assert_eq!(round["pairs"].as_array().unwrap().len(), 2);
+
+    let st = swiss(&["standings", "oracle/tcec/shared-003.json"]);
+    assert_eq!(st.status.code(), Some(0));
+    assert_eq!(text(&st.stdout).lines().count(), 5, "{}", text(&st.stdout));
+
+    // TCEC seeding, group seeding of a 12-player list in 2 groups: seeds
+    // alternate between the stronger and the weaker half (TCEC "Seeding").
+    let seeded = swiss(&["seed", "--groups", "2", "players/club-12.trf"]);
+    assert_eq!(seeded.status.code(), Some(0), "{}", text(&seeded.stderr));
+    let t = swiss_core::trf::read(&text(&seeded.stdout), "seeded").unwrap();
+    let ratings: Vec<u16> = t.players.iter().map(|p| p.rating.unwrap()).collect();
+    assert!(
+        ratings[0] > ratings[1] && ratings[1] < ratings[2],
+        "{ratings:?}"
+    );
+}

@@ -173,6 +173,127 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     out
 }
 
+/// Re-checks a TCEC Swiss pairing of TRF column `t.next_round()`,
+/// re-deriving scores, BYEs, WGD and the pairing order from the record:
+/// everyone once (`TCEC STEP 4`), the BYE (`TCEC STEP 2`: fewest BYEs,
+/// lowest in the pairing order), the colour condition
+/// `|WGD(p) + WGD(q)| <= 2` (`TCEC STEP 3`, single rounds) and the colours
+/// (`TCEC STEP 5`). In the double format an odd column is game one
+/// (first-of-pair black), an even column repeats the previous one with
+/// colours reversed. Not re-checked: which rounds of the encounter history
+/// had to be removed (that needs a matching; the oracle checks it).
+pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
+    let mut out = completeness(&RoundState::next(t), pairing);
+    let column = t.next_round();
+    if double && column.is_multiple_of(2) {
+        let prev = Pairing::recorded(t, column - 1);
+        let mut want: Vec<(StartNo, StartNo)> =
+            prev.pairs.iter().map(|p| (p.black, p.white)).collect();
+        let mut got: Vec<(StartNo, StartNo)> =
+            pairing.pairs.iter().map(|p| (p.white, p.black)).collect();
+        want.sort_unstable();
+        got.sort_unstable();
+        if want != got || prev.bye != pairing.bye {
+            v(
+                &mut out,
+                "TCEC STEP 5",
+                "the second game of a double round must repeat the first with colours reversed"
+                    .into(),
+            );
+        }
+        return out;
+    }
+    let round = if double { column.div_ceil(2) } else { column };
+    let ps = &t.point_system;
+    // Per player: score, BYEs, WGD, all from the record as written.
+    let facts = |s: StartNo| {
+        t.player(s).map(|p| {
+            let mut byes = 0;
+            let mut wgd = 0i32;
+            for e in p.rounds.iter().take(column as usize - 1) {
+                byes += u32::from(e.result == swiss_core::ResultCode::PairingBye);
+                if e.is_played_game() {
+                    wgd += if e.colour == Some(Colour::White) {
+                        1
+                    } else {
+                        -1
+                    };
+                }
+            }
+            (p.score_after(column - 1, ps), byes, wgd)
+        })
+    };
+    let present: Vec<StartNo> = t
+        .players
+        .iter()
+        .filter(|p| !p.entry(column).is_non_participation())
+        .map(|p| p.start_no)
+        .collect();
+    // TCEC STEP 1: score descending, seed ascending.
+    let rank = |s: StartNo| {
+        let (score, _, _) = facts(s).unwrap_or_default();
+        (std::cmp::Reverse(score), s)
+    };
+    if present.len() % 2 == 1 {
+        let want = present
+            .iter()
+            .copied()
+            .max_by_key(|&s| (std::cmp::Reverse(facts(s).map_or(0, |f| f.1)), rank(s)));
+        if pairing.bye != want {
+            v(
+                &mut out,
+                "TCEC STEP 2",
+                format!("the BYE goes to {want:?}, not {:?}", pairing.bye),
+            );
+        }
+    }
+    for pair in &pairing.pairs {
+        let (Some(w), Some(b)) = (facts(pair.white), facts(pair.black)) else {
+            continue;
+        };
+        if !double && (w.2 + b.2).abs() > 2 {
+            v(
+                &mut out,
+                "TCEC STEP 3",
+                format!(
+                    "{} (WGD {}) and {} (WGD {}) break the colour condition",
+                    pair.white, w.2, pair.black, b.2
+                ),
+            );
+        }
+        let white_is_first = rank(pair.white) < rank(pair.black);
+        let white_ok = if double {
+            // Game one: the first-of-pair has black.
+            !white_is_first
+        } else if w.2 != b.2 {
+            w.2 < b.2
+        } else if w.0 != b.0 {
+            w.0 < b.0
+        } else {
+            // The 2112 pattern: first-of-pair white in rounds 2, 3, 6, 7, ...
+            white_is_first == matches!(round % 4, 2 | 3)
+        };
+        if !white_ok {
+            v(
+                &mut out,
+                "TCEC STEP 5",
+                format!("{}-{}: colours reversed", pair.white, pair.black),
+            );
+        }
+    }
+    out
+}
+
+/// [`tcec`] in the single format.
+pub fn tcec_single_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    tcec(t, pairing, false)
+}
+
+/// [`tcec`] in the double format.
+pub fn tcec_double_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    tcec(t, pairing, true)
+}
+
 /// A verifier of one system: the record before the round, and the pairing
 /// produced for its next round.
 pub type Verifier = fn(&Tournament, &Pairing) -> Vec<Violation>;
@@ -275,6 +396,59 @@ XXR 5
         // One had white twice: absolute preference for black.
         let got = dutch(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
         assert!(got.iter().any(|x| x.rule == "C.04.3 C.3"), "{got:?}");
+    }
+
+    /// Four TCEC players after two single rounds, all drawn: 2-1 and 4-3
+    /// in round 1, 1-3 and 4-2 in round 2 (white first). WGD: One 0,
+    /// Two 0, Three -2, Four +2.
+    const TCEC: &str = "\
+012 TCEC verifier fixture
+001    1      One                               3000                             1.0       0002 b =  0003 w =
+001    2      Two                               3000                             1.0       0001 w =  0004 b =
+001    3      Three                             3000                             1.0       0004 b =  0001 b =
+001    4      Four                              3000                             1.0       0003 w =  0002 w =
+";
+
+    fn tcec_record() -> Tournament {
+        trf::read(TCEC, "tcec").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn tcec_legal_round_passes() {
+        // WGD: 1 0, 2 0, 3 -2, 4 +2. Round 3 pairs 1-4 and 2-3 (the only
+        // unmet pairs); 4 (+2) must take black, 3 (-2) white.
+        let got = tcec(&tcec_record(), &pairing(&[(1, 4), (3, 2)], None), false);
+        assert_eq!(got, vec![]);
+    }
+
+    #[test]
+    fn tcec_finds_a_colour_condition_violation_step3() {
+        // Five had white twice (WGD +2), like Four: they must not meet.
+        let text = format!(
+            "{TCEC}\
+001    5      Five                              3000                             1.0       0006 w =  0006 w =
+001    6      Six                               3000                             1.0       0005 b =  0005 b =
+"
+        );
+        let t = trf::read(&text, "tcec6").unwrap_or_else(|e| panic!("{e}"));
+        let got = tcec(&t, &pairing(&[(5, 4), (6, 1), (3, 2)], None), false);
+        assert!(got.iter().any(|x| x.rule == "TCEC STEP 3"), "{got:?}");
+    }
+
+    #[test]
+    fn tcec_finds_reversed_colours_step5() {
+        let got = tcec(&tcec_record(), &pairing(&[(4, 1), (3, 2)], None), false);
+        assert!(got.iter().any(|x| x.rule == "TCEC STEP 5"), "{got:?}");
+    }
+
+    #[test]
+    fn tcec_finds_a_wrong_bye_step2() {
+        let mut t = tcec_record();
+        t.players
+            .push(swiss_core::Player::new(5, "Five", Some(3000)));
+        // Five has no BYE and is last in the pairing order: he gets it.
+        let got = tcec(&t, &pairing(&[(1, 4), (3, 5)], Some(2)), false);
+        assert!(got.iter().any(|x| x.rule == "TCEC STEP 2"), "{got:?}");
     }
 
     #[test]
