@@ -449,6 +449,8 @@ mod tests {
         }
     }
 
+    // The symmetric fill writes g[u][v] and g[v][u]: indices, not iterators.
+    #[allow(clippy::needless_range_loop)]
     fn random_graph(rng: &mut Rng, n: usize, percent: u64) -> Vec<Vec<bool>> {
         let mut g = vec![vec![false; n]; n];
         for u in 0..n {

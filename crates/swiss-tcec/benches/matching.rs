@@ -7,14 +7,15 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use swiss_matching::{maximum_cardinality_matching, petgraph_maximum_cardinality_matching};
 use swiss_tcec::seeding::SplitMix64;
 
-fn random_dense(n: usize, percent: u64, seed: u64) -> Vec<Vec<bool>> {
+/// A random graph as a row-major adjacency matrix.
+fn random_dense(n: usize, percent: u64, seed: u64) -> Vec<bool> {
     let mut rng = SplitMix64::new(seed);
-    let mut g = vec![vec![false; n]; n];
+    let mut g = vec![false; n * n];
     for u in 0..n {
         for v in u + 1..n {
             let e = rng.below(100) < percent;
-            g[u][v] = e;
-            g[v][u] = e;
+            g[u * n + v] = e;
+            g[v * n + u] = e;
         }
     }
     g
@@ -27,12 +28,13 @@ fn bench(c: &mut Criterion) {
     group.warm_up_time(std::time::Duration::from_millis(300));
     for &(n, percent) in &[(100, 50), (100, 90), (1000, 50), (1000, 90)] {
         let g = random_dense(n, percent, n as u64 + percent);
+        let g = (n, g);
         let label = format!("n{n}_p{percent}");
         group.bench_with_input(BenchmarkId::new("swiss", &label), &g, |b, g| {
-            b.iter(|| maximum_cardinality_matching(g.len(), |u, v| g[u][v]));
+            b.iter(|| maximum_cardinality_matching(g.0, |u, v| g.1[u * g.0 + v]));
         });
         group.bench_with_input(BenchmarkId::new("petgraph", &label), &g, |b, g| {
-            b.iter(|| petgraph_maximum_cardinality_matching(g.len(), |u, v| g[u][v]));
+            b.iter(|| petgraph_maximum_cardinality_matching(g.0, |u, v| g.1[u * g.0 + v]));
         });
     }
     group.finish();

@@ -113,7 +113,7 @@ impl History {
     /// `TCEC STEP 3`: whether `players` have a viable pairing with rounds
     /// `1..=removed` removed from the encounter history.
     pub fn viable(&self, players: &[usize], removed: u32) -> bool {
-        players.len() % 2 == 0 && self.matcher(players, removed).is_perfect()
+        players.len().is_multiple_of(2) && self.matcher(players, removed).is_perfect()
     }
 
     /// The smallest counter `r` in `lo..=hi` with a viable pairing of

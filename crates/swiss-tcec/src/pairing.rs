@@ -62,7 +62,7 @@ fn pairing_order(h: &History, mut players: Vec<usize>) -> Vec<usize> {
 /// the BYE. That is the last player in pairing order among those with the
 /// fewest BYEs.
 fn bye(h: &History, order: &[usize]) -> Option<usize> {
-    if order.len() % 2 == 0 {
+    if order.len().is_multiple_of(2) {
         return None;
     }
     let fewest = order.iter().map(|&i| h.byes[i]).min()?;

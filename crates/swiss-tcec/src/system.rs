@@ -26,7 +26,9 @@ impl Tcec {
         let column = t.next_round();
         let round = self.options.format.tcec_round_of_column(column);
         match self.options.format {
-            Format::Double if column % 2 == 0 => Ok((second_game_from_record(t, round)?, 2)),
+            Format::Double if column.is_multiple_of(2) => {
+                Ok((second_game_from_record(t, round)?, 2))
+            }
             _ => Ok((pair_round(t, &self.options, round)?, 1)),
         }
     }
