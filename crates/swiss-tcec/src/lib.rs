@@ -8,7 +8,7 @@
 //! the record (`history.rs`: scores, BYEs, WGD, encounter history, the
 //! removal counter) and runs `TCEC STEP 1` to `TCEC STEP 5`
 //! (`pairing.rs`). [`Tcec`] is the same engine behind the workspace's
-//! [`PairingSystem`] trait, one TRF column at a time. [`reference`] reads
+//! [`PairingSystem`] trait, one TRF column at a time. [`reference`](mod@reference) reads
 //! the reference JSON and [`replay`]s it; [`seeding`] and
 //! [`final_ranking`] cover the rest of the rule text.
 //!
@@ -92,11 +92,15 @@
 //! 8. **Group sizes** (Seeding): the text's example "11 players into 4
 //!    groups: A-C have 4 players and D has 3" adds up to 15; the Python
 //!    sketch, which we follow, gives 3, 3, 3, 2 for 11 players and
-//!    4, 4, 4, 3 for 15 (`group_seeding_example_of_the_text`).
-//! 9. **Removal counter of a recorded round** no TCEC pairing could have
-//!    produced (its own pairs break the colour condition and nothing is
-//!    viable): the whole history counts as removed, as far as the
-//!    pairing program would have gone
+//!    4, 4, 4, 3 for 15 (`group_seeding_example_of_the_text` in
+//!    `tests/rules.rs`).
+//! 9. **Replaying the removal counter** (`TCEC STEP 3`): for an earlier
+//!    round the players are those the record pairs in it (in a TCEC-paired
+//!    record, exactly the round's players minus its STEP 2 BYE), so a
+//!    record with a hand-made BYE still replays. A recorded round no TCEC
+//!    pairing could have produced (its own pairs break the colour
+//!    condition and nothing is viable) counts the whole history as
+//!    removed, as far as the pairing program would have gone
 //!    (`interpretation_counter_of_an_impossible_recorded_round`).
 
 mod error;

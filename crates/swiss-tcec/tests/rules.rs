@@ -260,3 +260,43 @@ fn final_ranking_orders_by_score_byes_black_games_sb() {
     // 1 and 3 have 3.0, but 1 has two BYEs: 3 first.
     assert_eq!(order, [3, 1, 2]);
 }
+
+/// The reference JSON reader names the place of a syntax or schema error.
+#[test]
+fn reference_errors_are_located() {
+    let err = read_reference(
+        "{\n  \"schema\": \"tcec-swiss-reference/1\",\n  \"format\": \"triple\"\n}",
+        "bad.json",
+    )
+    .unwrap_err();
+    let TcecError::Input(e) = &err else {
+        panic!("{err:?}");
+    };
+    assert_eq!((e.file.as_str(), e.line), ("bad.json", 3), "{e}");
+    assert!(e.column > 0);
+    let err = read_reference(r#"{"schema": "other/2", "format": "single", "num_players": 0, "players": [], "rounds": []}"#, "x.json").unwrap_err();
+    assert!(err.to_string().contains("tcec-swiss-reference/1"), "{err}");
+}
+
+/// A TCEC tournament written as TRF and read back pairs the same (`TCEC
+/// STEP 1`-`TCEC STEP 5` from the TRF record alone): single with BYEs,
+/// double with BYEs (`U` in both columns), removals.
+#[test]
+fn reference_as_trf_round_trips() {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/tcec");
+    for id in ["shared-001", "shared-004", "shared-012", "shared-061"] {
+        let text = std::fs::read_to_string(dir.join(format!("{id}.json"))).unwrap();
+        let reference = read_reference(&text, id).unwrap();
+        let trf = swiss_core::trf::write(&reference.to_tournament().unwrap());
+        let t = swiss_core::trf::read(&trf, id).unwrap();
+        let sys = Tcec {
+            options: reference.options(),
+        };
+        let report = swiss_core::check(&sys, &t);
+        assert!(
+            report.rounds > 0 && report.differences.is_empty(),
+            "{id}: {report:?}"
+        );
+    }
+}
