@@ -47,7 +47,7 @@ fn generated_events_keep_the_invariants() {
                     let x = rng.below(100);
                     if x < draw {
                         'D'
-                    } else if x % 2 == 0 {
+                    } else if x.is_multiple_of(2) {
                         'W'
                     } else {
                         'B'
