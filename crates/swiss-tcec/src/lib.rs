@@ -119,7 +119,7 @@ pub use model::{
 pub use pairing::{pair, pair_round, second_game_from_record};
 pub use ranking::{RankingEntry, final_ranking};
 pub use reference::{Reference, ReplayReport, read_reference, replay};
-pub use seeding::{group_seeding, random_seeding, renumber};
+pub use seeding::{Seeding, group_seeding, random_seeding, renumber};
 pub use swiss_core::{
     Colour, InputError, Pair, Pairing, PairingError, PairingSystem, Points, StartNo, Tournament,
 };

@@ -39,6 +39,34 @@ impl SplitMix64 {
     }
 }
 
+/// A seeding procedure of the rule text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seeding {
+    /// The order given is the seed order.
+    AsGiven,
+    /// [`random_seeding`] from this seed.
+    Random {
+        /// The generator's seed.
+        seed: u64,
+    },
+    /// [`group_seeding`] into this many groups.
+    Groups {
+        /// The number of groups (the text recommends an even number).
+        groups: usize,
+    },
+}
+
+impl Seeding {
+    /// The seed order (seed 1 first) of `strength_ordered` (strongest first).
+    pub fn apply<T: Clone>(&self, strength_ordered: &[T]) -> Result<Vec<T>, TcecError> {
+        match *self {
+            Seeding::AsGiven => Ok(strength_ordered.to_vec()),
+            Seeding::Random { seed } => Ok(random_seeding(strength_ordered, seed)),
+            Seeding::Groups { groups } => group_seeding(strength_ordered, groups),
+        }
+    }
+}
+
 /// Random seeding: a uniformly random seed order of `players`,
 /// reproducible from `seed` (Fisher-Yates with [`SplitMix64`]).
 pub fn random_seeding<T: Clone>(players: &[T], seed: u64) -> Vec<T> {

@@ -8,8 +8,8 @@ mod common;
 use common::{add_column, games, play, players};
 use swiss_core::{PairingError, PairingSystem};
 use swiss_tcec::{
-    Format, Tcec, TcecError, TcecOptions, final_ranking, group_seeding, pair, random_seeding,
-    read_reference, renumber, seeding::group_sizes,
+    Format, Seeding, Tcec, TcecError, TcecOptions, final_ranking, group_seeding, pair,
+    random_seeding, read_reference, renumber, seeding::group_sizes,
 };
 
 /// README worked check 1: 4 players, single, every game drawn
@@ -99,6 +99,14 @@ fn random_seeding_is_reproducible() {
     let a = random_seeding(&players, 42);
     assert_eq!(a, random_seeding(&players, 42));
     assert_ne!(a, random_seeding(&players, 43));
+    assert_eq!(Seeding::Random { seed: 42 }.apply(&players).unwrap(), a);
+    assert_eq!(Seeding::AsGiven.apply(&players).unwrap(), players);
+    assert_eq!(
+        Seeding::Groups { groups: 2 }
+            .apply(&[1, 2, 3, 4, 5])
+            .unwrap(),
+        [1, 4, 2, 5, 3]
+    );
     let mut sorted = a.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, players);
