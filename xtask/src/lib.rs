@@ -57,14 +57,7 @@ pub fn systems() -> Vec<Entry> {
     };
     // The simulation draws per TRF column, so a double round's two games
     // get their own results.
-    let tcec = SimulationConfig {
-        forfeit_rate: 0.0,
-        half_bye_rate: 0.0,
-        absence_rate: 0.0,
-        withdrawal_rate: 0.0,
-        late_entry_rate: 0.0,
-        ..Default::default()
-    };
+    let tcec = SimulationConfig::everyone_plays();
     vec![
         Entry {
             label: "dutch",

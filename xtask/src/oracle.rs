@@ -53,35 +53,44 @@ pub fn replay_trf_dir(system: &dyn PairingSystem, dir: &Path) -> anyhow::Result<
         .iter()
         .map(|f| read_trf(f))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let reports: Vec<_> = tournaments
+    let reports: Vec<(u32, u32, Vec<String>)> = tournaments
         .par_iter()
-        .map(|t| swiss_core::check(system, t))
+        .map(|t| {
+            let r = swiss_core::check(system, t);
+            let lines = r.differences.iter().map(|d| {
+                let produced = match &d.produced {
+                    Ok(p) => p.to_engine_text().replace('\n', " "),
+                    Err(e) => format!("error: {e}"),
+                };
+                format!(
+                    "round {}: recorded [{}] produced [{}]",
+                    d.round,
+                    d.recorded.to_engine_text().replace('\n', " ").trim_end(),
+                    produced.trim_end()
+                )
+            });
+            (r.rounds, r.identical(), lines.collect())
+        })
         .collect();
+    Ok(summarise(&files, reports))
+}
+
+/// Adds up per-file (rounds, identical, difference lines) in file order.
+fn summarise(files: &[PathBuf], reports: Vec<(u32, u32, Vec<String>)>) -> Agreement {
     let mut out = Agreement {
         details: String::new(),
         rounds: 0,
         identical: 0,
         tournaments: files.len(),
     };
-    for (f, r) in files.iter().zip(&reports) {
-        out.rounds += u64::from(r.rounds);
-        out.identical += u64::from(r.identical());
-        for d in &r.differences {
-            let produced = match &d.produced {
-                Ok(p) => p.to_engine_text().replace('\n', " "),
-                Err(e) => format!("error: {e}"),
-            };
-            let _ = writeln!(
-                out.details,
-                "{}: round {}: recorded [{}] produced [{}]",
-                f.display(),
-                d.round,
-                d.recorded.to_engine_text().replace('\n', " ").trim_end(),
-                produced.trim_end()
-            );
+    for (f, (rounds, identical, lines)) in files.iter().zip(reports) {
+        out.rounds += u64::from(rounds);
+        out.identical += u64::from(identical);
+        for d in lines {
+            let _ = writeln!(out.details, "{}: {d}", f.display());
         }
     }
-    Ok(out)
+    out
 }
 
 /// Replays every TCEC reference tournament (`*.json`, schema
@@ -98,19 +107,12 @@ pub fn replay_tcec_dir(dir: &Path) -> anyhow::Result<Agreement> {
             swiss_tcec::read_reference(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let reports: Vec<_> = references.par_iter().map(swiss_tcec::replay).collect();
-    let mut out = Agreement {
-        details: String::new(),
-        rounds: 0,
-        identical: 0,
-        tournaments: files.len(),
-    };
-    for (f, r) in files.iter().zip(&reports) {
-        out.rounds += u64::from(r.rounds);
-        out.identical += u64::from(r.identical);
-        for d in &r.differences {
-            let _ = writeln!(out.details, "{}: {d}", f.display());
-        }
-    }
-    Ok(out)
+    let reports = references
+        .par_iter()
+        .map(|r| {
+            let r = swiss_tcec::replay(r);
+            (r.rounds, r.identical, r.differences)
+        })
+        .collect();
+    Ok(summarise(&files, reports))
 }

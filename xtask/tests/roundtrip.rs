@@ -114,12 +114,7 @@ fn long_tcec_events_remove_history_and_replay_exactly() {
                     rounds: players * (1 + (seed % 3) as u32) * 2,
                     seed,
                     draw_rate: 0.4,
-                    forfeit_rate: 0.0,
-                    half_bye_rate: 0.0,
-                    absence_rate: 0.0,
-                    withdrawal_rate: 0.0,
-                    late_entry_rate: 0.0,
-                    ..SimulationConfig::default()
+                    ..SimulationConfig::everyone_plays()
                 };
                 match simulate(&checked, random_players(players, seed), "long", &cfg) {
                     // The colour condition alone can block a round: a

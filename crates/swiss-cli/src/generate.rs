@@ -88,14 +88,9 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
             })?
         }
         // Engine events know no requested byes, absences or forfeits.
-        None if a.system.system == crate::systems::SystemName::Tcec => SimulationConfig {
-            forfeit_rate: 0.0,
-            half_bye_rate: 0.0,
-            absence_rate: 0.0,
-            withdrawal_rate: 0.0,
-            late_entry_rate: 0.0,
-            ..SimulationConfig::default()
-        },
+        None if a.system.system == crate::systems::SystemName::Tcec => {
+            SimulationConfig::everyone_plays()
+        }
         None => SimulationConfig::default(),
     };
     cfg.rounds = a.rounds;

@@ -88,6 +88,22 @@ impl Default for SimulationConfig {
     }
 }
 
+impl SimulationConfig {
+    /// The default results, but every player plays every round: no
+    /// forfeits, requested byes, absences, withdrawals or late entries (an
+    /// engine event such as TCEC).
+    pub fn everyone_plays() -> SimulationConfig {
+        SimulationConfig {
+            forfeit_rate: 0.0,
+            half_bye_rate: 0.0,
+            absence_rate: 0.0,
+            withdrawal_rate: 0.0,
+            late_entry_rate: 0.0,
+            ..SimulationConfig::default()
+        }
+    }
+}
+
 /// `n` players with descending ratings spread like an open (start number 1 strongest).
 pub fn random_players(n: u32, seed: u64) -> Vec<Player> {
     let mut rng = Rng::new(seed ^ 0x5157_1553);

@@ -16,12 +16,7 @@ fn event() -> Tournament {
         rounds: ROUNDS,
         seed: 2024,
         draw_rate: 0.5,
-        forfeit_rate: 0.0,
-        half_bye_rate: 0.0,
-        absence_rate: 0.0,
-        withdrawal_rate: 0.0,
-        late_entry_rate: 0.0,
-        ..SimulationConfig::default()
+        ..SimulationConfig::everyone_plays()
     };
     let sys = Tcec::default();
     let start = std::time::Instant::now();

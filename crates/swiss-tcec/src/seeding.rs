@@ -2,42 +2,10 @@
 //! strength (strongest first) to a seed order (seed 1 first), and the
 //! renumbering of a record by a seed order.
 
+use swiss_core::simulate::Rng;
 use swiss_core::{StartNo, Tournament};
 
 use crate::error::TcecError;
-
-/// SplitMix64: a small generator under our control, so a random seeding
-/// is the same on every machine for the same seed.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from `seed`.
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), without modulo bias (rejection).
-    pub fn below(&mut self, n: u64) -> u64 {
-        let n = n.max(1);
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
-}
 
 /// A seeding procedure of the rule text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,9 +36,10 @@ impl Seeding {
 }
 
 /// Random seeding: a uniformly random seed order of `players`,
-/// reproducible from `seed` (Fisher-Yates with [`SplitMix64`]).
+/// reproducible from `seed` on every machine (Fisher-Yates with
+/// SplitMix64, `swiss_core::simulate::Rng`).
 pub fn random_seeding<T: Clone>(players: &[T], seed: u64) -> Vec<T> {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut out = players.to_vec();
     for i in (1..out.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;

@@ -166,7 +166,7 @@ fn no_legal_pairing_is_reported_not_looped() {
 fn pairing_is_deterministic() {
     let run = || {
         let mut t = players(201);
-        let mut rng = swiss_tcec::seeding::SplitMix64::new(9);
+        let mut rng = swiss_core::simulate::Rng::new(9);
         let mut out = Vec::new();
         for _ in 0..12 {
             let n = pair(&t, &TcecOptions::default()).unwrap().games.len();

@@ -7,11 +7,12 @@
 mod common;
 
 use common::{play, players};
-use swiss_tcec::{Format, seeding::SplitMix64};
+use swiss_core::simulate::Rng;
+use swiss_tcec::Format;
 
 #[test]
 fn generated_events_keep_the_invariants() {
-    let mut rng = SplitMix64::new(2024);
+    let mut rng = Rng::new(2024);
     let mut rounds_paired = 0;
     for case in 0..240u32 {
         let format = if case % 3 == 0 {
