@@ -94,9 +94,24 @@ struct State<W> {
     /// Tree edge into a labelled outermost blossom: (vertex of the parent,
     /// vertex of this blossom); `NONE` for the root.
     via: Vec<(usize, usize)>,
-    /// For each vertex, the outer vertex of least slack to it among those
-    /// in other outermost blossoms (`NONE` if none).
+    /// For each vertex not in an outer blossom, the outer vertex of least
+    /// slack to it (`NONE` if none), and that slack (kept current by
+    /// [`State::shift_duals`]).
     near: Vec<usize>,
+    near_slack: Vec<W>,
+    /// For each outer outermost blossom (or vertex), edges `(inside,
+    /// outside)` to other outer blossoms: the least-slack one per
+    /// neighbour known when the list was built. Every edge between two
+    /// outer blossoms is covered by the list of at least one of them, so
+    /// the bridge event only looks at each list's best entry; merging
+    /// blossoms merges lists, O(n) per sub-blossom rather than per vertex.
+    bridges: Vec<Vec<(usize, usize)>>,
+    /// The least-slack entry of `bridges` (all of a list's slacks fall
+    /// alike when duals shift, so it stays the least).
+    best_bridge: Vec<(usize, usize)>,
+    /// Per neighbour node, the position of its entry in the list being
+    /// built (`NONE` when none); reset after each build.
+    pick: Vec<usize>,
     scratch: Vec<usize>,
 }
 
@@ -117,6 +132,10 @@ impl<W: Weight> State<W> {
             label: vec![Label::None; nodes],
             via: vec![(NONE, NONE); nodes],
             near: vec![NONE; n],
+            near_slack: vec![W::ZERO; n],
+            bridges: vec![Vec::new(); nodes],
+            best_bridge: vec![(NONE, NONE); nodes],
+            pick: vec![NONE; nodes],
             scratch: Vec::new(),
         }
     }
@@ -177,19 +196,25 @@ impl<W: Weight> State<W> {
             for x in 0..n {
                 let s = self.near[x];
                 match self.label[self.top[x]] {
-                    Label::None if s != NONE => consider(self.slack(w, s, x), Event::Reach(s, x)),
-                    Label::Outer => {
-                        if s != NONE {
-                            consider(self.slack(w, x, s).half(), Event::Bridge(x, s));
-                        }
-                        consider(self.y[x], Event::Exhaust(x));
-                    }
+                    Label::None if s != NONE => consider(self.near_slack[x], Event::Reach(s, x)),
+                    Label::Outer => consider(self.y[x], Event::Exhaust(x)),
                     _ => {}
                 }
             }
-            for b in n..3 * n {
-                if self.label[b] == Label::Inner && self.up[b] == NONE && !self.kids[b].is_empty() {
-                    consider(self.z[b].half(), Event::Open(b));
+            for b in 0..3 * n {
+                if self.up[b] != NONE || (b >= n && self.kids[b].is_empty()) {
+                    continue;
+                }
+                match self.label[b] {
+                    Label::Inner if b >= n => consider(self.z[b].half(), Event::Open(b)),
+                    Label::Outer => {
+                        let (u, v) = self.best_bridge[b];
+                        if u != NONE && self.top[v] != b && self.label[self.top[v]] == Label::Outer
+                        {
+                            consider(self.slack(w, u, v).half(), Event::Bridge(u, v));
+                        }
+                    }
+                    _ => {}
                 }
             }
             // The root's own dual bounds the change, so `best` is set.
@@ -228,6 +253,10 @@ impl<W: Weight> State<W> {
             match self.label[self.top[v]] {
                 Label::Outer => self.y[v] = self.y[v].sub(d),
                 Label::Inner => self.y[v] = self.y[v].add(d),
+                // Its nearest outer vertex lost `d`: so did the slack.
+                Label::None if self.near[v] != NONE => {
+                    self.near_slack[v] = self.near_slack[v].sub(d);
+                }
                 Label::None => {}
             }
         }
@@ -247,23 +276,65 @@ impl<W: Weight> State<W> {
         self.via[b] = via;
         let mut vs = Vec::new();
         self.leaves(b, &mut vs);
+        let mut list = Vec::new();
         for s in vs {
-            self.add_outer_vertex(w, s);
+            self.add_outer_vertex(w, s, &mut list);
         }
+        self.set_bridges(w, b, list);
     }
 
-    fn add_outer_vertex(&mut self, w: &[W], s: usize) {
+    /// Vertex `s` has just become outer: it may be the nearest outer
+    /// vertex of the vertices outside outer blossoms, and its edges to
+    /// other outer blossoms are offered to the bridge list being built.
+    fn add_outer_vertex(&mut self, w: &[W], s: usize, list: &mut Vec<(usize, usize)>) {
         let n = self.n;
         let ts = self.top[s];
         for x in 0..n {
             if w[s * n + x].is_zero() || self.top[x] == ts {
                 continue;
             }
-            let cur = self.near[x];
-            if cur == NONE || self.slack(w, s, x) < self.slack(w, cur, x) {
+            let sl = self.slack(w, s, x);
+            if self.label[self.top[x]] == Label::Outer {
+                self.offer(w, list, (s, x), sl);
+            } else if self.near[x] == NONE || sl < self.near_slack[x] {
                 self.near[x] = s;
+                self.near_slack[x] = sl;
             }
         }
+    }
+
+    /// Keeps `edge` in `list` if it is the least-slack edge so far to the
+    /// outer blossom holding its outside end.
+    fn offer(&mut self, w: &[W], list: &mut Vec<(usize, usize)>, edge: (usize, usize), sl: W) {
+        let t = self.top[edge.1];
+        match self.pick[t] {
+            NONE => {
+                self.pick[t] = list.len();
+                list.push(edge);
+            }
+            i => {
+                let (a, b) = list[i];
+                if sl < self.slack(w, a, b) {
+                    list[i] = edge;
+                }
+            }
+        }
+    }
+
+    /// Installs `list` as the bridge list of outer blossom `b`.
+    fn set_bridges(&mut self, w: &[W], b: usize, list: Vec<(usize, usize)>) {
+        let mut best = (NONE, NONE);
+        let mut best_slack = W::ZERO;
+        for &(u, v) in &list {
+            self.pick[self.top[v]] = NONE;
+            let sl = self.slack(w, u, v);
+            if best.0 == NONE || sl < best_slack {
+                best = (u, v);
+                best_slack = sl;
+            }
+        }
+        self.bridges[b] = list;
+        self.best_bridge[b] = best;
     }
 
     /// The labelled outermost blossom above `b` in its tree.
@@ -333,38 +404,30 @@ impl<W: Weight> State<W> {
         self.kids[nb] = kids;
         self.links[nb] = links;
         self.set_top(nb, nb);
+        // The new blossom's bridges: the kids' lists (minus the edges now
+        // inside), and the edges of the vertices that were inner and turn
+        // outer now.
+        let mut list = Vec::new();
+        for &c in &self.kids[nb].clone() {
+            if was_inner.contains(&c) {
+                continue;
+            }
+            for (u, v) in std::mem::take(&mut self.bridges[c]) {
+                let t = self.top[v];
+                if t != nb && self.label[t] == Label::Outer {
+                    let sl = self.slack(w, u, v);
+                    self.offer(w, &mut list, (u, v), sl);
+                }
+            }
+        }
         let mut vs = Vec::new();
         for c in was_inner {
             self.leaves(c, &mut vs);
             for &v in &vs {
-                self.add_outer_vertex(w, v);
+                self.add_outer_vertex(w, v, &mut list);
             }
         }
-        // Least-slack pointers that now point inside the blossom are stale.
-        self.leaves(nb, &mut vs);
-        for &v in &vs {
-            let p = self.near[v];
-            if p != NONE && self.top[p] == nb {
-                self.near[v] = self.nearest_outer(w, v);
-            }
-        }
-    }
-
-    fn nearest_outer(&self, w: &[W], v: usize) -> usize {
-        let n = self.n;
-        let mut best = NONE;
-        for u in 0..n {
-            if self.top[u] == self.top[v]
-                || self.label[self.top[u]] != Label::Outer
-                || w[v * n + u].is_zero()
-            {
-                continue;
-            }
-            if best == NONE || self.slack(w, u, v) < self.slack(w, best, v) {
-                best = u;
-            }
-        }
-        best
+        self.set_bridges(w, nb, list);
     }
 
     /// Dissolves blossom `b` (outermost) into its kids, which become
@@ -380,6 +443,7 @@ impl<W: Weight> State<W> {
     }
 
     fn free_blossom(&mut self, b: usize) {
+        self.bridges[b] = Vec::new();
         self.kids[b].clear();
         self.links[b].clear();
         self.z[b] = W::ZERO;
