@@ -834,8 +834,9 @@ impl<W: Weight> DenseMatching<W> {
     }
 
     /// Computes an optimum of the current weights: from the previous
-    /// optimum when at most half of the vertices changed since, else
-    /// from scratch.
+    /// optimum when there is one (even when most vertices changed: the
+    /// pairs whose edges stay tight are kept, which beats a cold start on
+    /// the engines' re-weighted brackets), else from scratch.
     pub fn solve(&mut self) -> SolveKind {
         let changed = std::mem::take(&mut self.changed);
         for &v in &changed {
@@ -844,7 +845,7 @@ impl<W: Weight> DenseMatching<W> {
         if self.solved && changed.is_empty() {
             return SolveKind::Unchanged;
         }
-        if self.objective == Objective::MaxWeight && self.solved && changed.len() * 2 <= self.n {
+        if self.objective == Objective::MaxWeight && self.solved {
             self.st.warm(&self.w, &changed);
             if !cfg!(debug_assertions) || self.st.certified(&self.w) {
                 return SolveKind::Warm;

@@ -121,8 +121,13 @@ fn random_graphs<W: Weight>(seed: u64, graphs: usize, limit: W) -> Counts {
             continue;
         }
         for _ in 0..4 {
-            // Change the edges at 1-3 vertices.
-            let k = 1 + rng.below(3.min(n as u64)) as usize;
+            // Change the edges at 1-3 vertices, now and then at all of them
+            // (re-solves stay warm however many vertices changed).
+            let k = if rng.below(5) == 0 {
+                n
+            } else {
+                1 + rng.below(3.min(n as u64)) as usize
+            };
             for _ in 0..k {
                 let v = rng.below(n as u64) as usize;
                 for x in 0..n {
