@@ -146,8 +146,9 @@ impl<W: Weight> State<W> {
         self.y.fill(start);
     }
 
+    /// Slack of `u-v`; `w` holds doubled weights, like the duals.
     fn slack(&self, w: &[W], u: usize, v: usize) -> W {
-        self.y[u].add(self.y[v]).sub(w[u * self.n + v].double())
+        self.y[u].add(self.y[v]).sub(w[u * self.n + v])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -606,13 +607,13 @@ impl<W: Weight> State<W> {
                 if u == m || wt.is_zero() {
                     continue;
                 }
-                let two = wt.double();
+                let two = wt;
                 if two > self.y[u] && two.sub(self.y[u]) > need {
                     need = two.sub(self.y[u]);
                 }
             }
             if m != NONE {
-                let two = w[v * n + m].double();
+                let two = w[v * n + m];
                 let tight = (!two.is_zero() && two >= self.y[m]).then(|| two.sub(self.y[m]));
                 match tight {
                     Some(t) if t >= need => {
@@ -644,7 +645,7 @@ impl<W: Weight> State<W> {
                 }
             }
         }
-        let two = w[u * self.n + v].double();
+        let two = w[u * self.n + v];
         let mut excess = self.y[u].add(self.y[v]).sub(two);
         let cut = excess.min(self.y[u]);
         self.y[u] = self.y[u].sub(cut);
@@ -741,7 +742,7 @@ impl<W: Weight> State<W> {
                 } else {
                     lhs
                 };
-                let two = wt.double();
+                let two = wt;
                 if lhs < two || (self.mate[u] == v && lhs != two) {
                     return false;
                 }
@@ -772,6 +773,7 @@ impl<W: Weight> State<W> {
 #[derive(Clone, Debug)]
 pub struct DenseMatching<W: Weight> {
     n: usize,
+    /// Doubled weights (the duals' unit), so slacks need no shift.
     w: Vec<W>,
     objective: Objective,
     st: State<W>,
@@ -813,6 +815,7 @@ impl<W: Weight> DenseMatching<W> {
     /// already is).
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
         let n = self.n;
+        let w = w.double();
         if u >= n || v >= n || u == v || self.w[u * n + v] == w {
             return;
         }
@@ -827,7 +830,7 @@ impl<W: Weight> DenseMatching<W> {
     /// The weight of edge `u-v` (zero when absent or out of range).
     pub fn weight(&self, u: usize, v: usize) -> W {
         if u < self.n && v < self.n {
-            self.w[u * self.n + v]
+            self.w[u * self.n + v].half()
         } else {
             W::ZERO
         }
@@ -858,7 +861,7 @@ impl<W: Weight> DenseMatching<W> {
     }
 
     fn solve_cold(&mut self) {
-        let max = self.w.iter().copied().max().unwrap_or(W::ZERO);
+        let max = self.w.iter().copied().max().unwrap_or(W::ZERO).half();
         match self.objective {
             Objective::MaxWeight => {
                 self.st.reset(max);
@@ -881,7 +884,13 @@ impl<W: Weight> DenseMatching<W> {
                 let lifted: Vec<W> = self
                     .w
                     .iter()
-                    .map(|&x| if x.is_zero() { x } else { x.add(lift) })
+                    .map(|&x| {
+                        if x.is_zero() {
+                            x
+                        } else {
+                            x.half().add(lift).double()
+                        }
+                    })
                     .collect();
                 self.st.reset(max.add(lift));
                 self.st.run(&lifted);
@@ -906,7 +915,7 @@ impl<W: Weight> DenseMatching<W> {
         for v in 0..self.n {
             let m = self.st.mate[v];
             if m != NONE && v < m {
-                t = t.add(self.w[v * self.n + m]);
+                t = t.add(self.w[v * self.n + m].half());
             }
         }
         t
