@@ -92,6 +92,11 @@ impl History {
         Ok(())
     }
 
+    /// The last round in which `a` and `b` met (0: never).
+    pub fn last_met(&self, a: usize, b: usize) -> u32 {
+        self.last_met[a * self.n + b]
+    }
+
     /// `TCEC STEP 3`, the pairing condition: `a` and `b` have not met in
     /// the encounter history left after removing rounds `1..=removed`, and
     /// the colour balancing conditions hold, `|WGD(a) + WGD(b)| <= 2`.

@@ -31,13 +31,27 @@ pub fn pair_round(t: &Tournament, opts: &TcecOptions, round: u32) -> Result<Tcec
     let order = pairing_order(&h, players);
     let bye = bye(&h, &order);
     let to_pair: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
+    let sn = |i: usize| t.players[i].start_no;
+    tracing::debug!(
+        round,
+        pairing_order = ?order.iter().map(|&i| sn(i)).collect::<Vec<_>>(),
+        bye = ?bye.map(|i| (sn(i), h.byes[i])),
+        "TCEC STEP 1-2: pairing order; BYE (player, BYEs received before)"
+    );
     let removed = viable_removal(&h, &to_pair, t)?;
-    let pairs = greedy_pairs(&h, &to_pair, removed);
+    if removed > h.removed {
+        tracing::debug!(
+            round,
+            removed_through_round = removed,
+            this_round = removed - h.removed,
+            "TCEC STEP 3: no viable pairing with the history kept; earliest rounds removed"
+        );
+    }
+    let pairs = greedy_pairs(&h, &to_pair, removed, &sn);
     let pairs: Vec<TcecPair> = pairs
         .into_iter()
         .map(|(f, s)| colours(&h, opts.format, round, f, s, t))
         .collect();
-    let sn = |i: usize| t.players[i].start_no;
     Ok(TcecRound {
         round,
         pairing_order: order.iter().map(|&i| sn(i)).collect(),
@@ -111,7 +125,12 @@ fn viable_removal(h: &History, to_pair: &[usize], t: &Tournament) -> Result<u32,
 /// pair) takes the highest-ranked unpaired player that meets the pairing
 /// condition and keeps the rest of the round viable. Returns (first,
 /// second) pairs in the order made.
-fn greedy_pairs(h: &History, to_pair: &[usize], removed: u32) -> Vec<(usize, usize)> {
+fn greedy_pairs(
+    h: &History,
+    to_pair: &[usize],
+    removed: u32,
+    sn: &dyn Fn(usize) -> StartNo,
+) -> Vec<(usize, usize)> {
     // Vertices are places in the pairing order; the matcher holds a perfect
     // matching of the unpaired players, so each "still viable?" question is
     // one augmenting-path search.
@@ -123,6 +142,30 @@ fn greedy_pairs(h: &History, to_pair: &[usize], removed: u32) -> Vec<(usize, usi
         }
         if let Some(b) = (a + 1..to_pair.len()).find(|&b| m.is_active(b) && m.try_fix_pair(a, b)) {
             pairs.push((to_pair[a], to_pair[b]));
+            if tracing::enabled!(tracing::Level::DEBUG) {
+                // Explain mode: why each higher-ranked candidate was passed over.
+                let skipped: Vec<String> = (a + 1..b)
+                    // Still unpaired: passed over, not taken earlier.
+                    .filter(|&c| m.is_active(c))
+                    .map(|c| {
+                        let (p, q) = (to_pair[a], to_pair[c]);
+                        let why = if h.last_met(p, q) > removed {
+                            "met in the history kept"
+                        } else if !h.allowed(p, q, removed) {
+                            "colour condition |WGD sum| > 2"
+                        } else {
+                            "the rest of the round would not be viable"
+                        };
+                        format!("{}: {why}", sn(q))
+                    })
+                    .collect();
+                tracing::debug!(
+                    first_of_pair = sn(to_pair[a]),
+                    second_of_pair = sn(to_pair[b]),
+                    ?skipped,
+                    "TCEC STEP 4: pair"
+                );
+            }
         }
     }
     pairs
