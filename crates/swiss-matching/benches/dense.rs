@@ -14,19 +14,9 @@ use rustworkx_core::max_weight_matching::max_weight_matching;
 use rustworkx_core::petgraph::graph::UnGraph;
 use swiss_matching::{DenseMatching, Wide};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn u120(&mut self) -> u128 {
-        ((u128::from(self.next()) << 56) ^ u128::from(self.next())) | 1
-    }
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Rng;
 
 fn sizes(var: &str, default: &str) -> Vec<usize> {
     std::env::var(var)

@@ -8,19 +8,8 @@ use rustworkx_core::max_weight_matching::max_weight_matching;
 use rustworkx_core::petgraph::graph::UnGraph;
 use swiss_matching::{DenseMatching, Objective, SolveKind};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, k: u64) -> u64 {
-        self.next() % k.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 /// Total weight of the reference solution on the same weights.
 fn reference(m: &DenseMatching<u128>, max_cardinality: bool) -> (usize, u128) {

@@ -4,20 +4,8 @@
 
 use swiss_matching::{DenseMatching, Objective, SolveKind, Weight, Wide};
 
-/// xorshift64*: reproducible without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, k: u64) -> u64 {
-        self.next() % k.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random weight below `limit`: absent, tiny (many ties), just below the
 /// limit, or anywhere.
