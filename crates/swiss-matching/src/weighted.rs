@@ -140,6 +140,35 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// A cheap feasible start: each vertex's dual is its heaviest edge
+    /// (every slack is then non-negative), and edges tight at both ends are
+    /// matched greedily. Brackets of the engines have many equal weights,
+    /// so this pairs most vertices before any search.
+    fn greedy_start(&mut self, w: &[W]) {
+        let n = self.n;
+        for v in 0..n {
+            let max = w[v * n..(v + 1) * n]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(W::ZERO);
+            self.y[v] = max.half();
+        }
+        for u in 0..n {
+            if self.mate[u] != NONE {
+                continue;
+            }
+            for v in u + 1..n {
+                if self.mate[v] == NONE && !w[u * n + v].is_zero() && self.slack(w, u, v).is_zero()
+                {
+                    self.mate[u] = v;
+                    self.mate[v] = u;
+                    break;
+                }
+            }
+        }
+    }
+
     /// Forgets everything: no pairs, no blossoms, every dual at `start`.
     fn reset(&mut self, start: W) {
         *self = State::new(self.n);
@@ -864,7 +893,8 @@ impl<W: Weight> DenseMatching<W> {
         let max = self.w.iter().copied().max().unwrap_or(W::ZERO).half();
         match self.objective {
             Objective::MaxWeight => {
-                self.st.reset(max);
+                self.st.reset(W::ZERO);
+                self.st.greedy_start(&self.w);
                 self.st.run(&self.w);
             }
             Objective::MaxCardinality => {
