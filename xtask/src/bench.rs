@@ -24,8 +24,9 @@ pub struct Cell {
     pub peak_mib: Option<f64>,
 }
 
-/// The record before `round` of an `n`-player event paired by `system`,
-/// from the cache when present.
+/// The record before `round` of an `n`-player event paired by `system`
+/// (the history's pairer, which need not be the system timed), from the
+/// cache when present.
 pub fn history(
     system: &dyn PairingSystem,
     n: u32,

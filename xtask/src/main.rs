@@ -45,6 +45,10 @@ enum Command {
         /// Repetitions per cell (the best time is reported).
         #[arg(long, default_value_t = 3)]
         reps: u32,
+        /// Pair the history with this system instead of the one timed
+        /// (e.g. `tcec`, to reach round 11 of a 9,999-player field quickly).
+        #[arg(long)]
+        history: Option<String>,
     },
     /// Internal: time one pairing in this process (used by `bench`).
     #[command(hide = true)]
@@ -66,7 +70,8 @@ fn main() -> Result<()> {
             sizes,
             rounds,
             reps,
-        } => bench(systems, &sizes, &rounds, reps),
+            history,
+        } => bench(systems, &sizes, &rounds, reps, history.as_deref()),
         Command::BenchOne { system, reps, file } => {
             let cell = xtask::bench::measure(xtask::system(&system)?, &file, reps)?;
             match cell.peak_mib {
@@ -78,7 +83,13 @@ fn main() -> Result<()> {
     }
 }
 
-fn bench(systems: Vec<String>, sizes: &[u32], rounds: &[u32], reps: u32) -> Result<()> {
+fn bench(
+    systems: Vec<String>,
+    sizes: &[u32],
+    rounds: &[u32],
+    reps: u32,
+    history: Option<&str>,
+) -> Result<()> {
     let names: Vec<String> = if systems.is_empty() {
         xtask::systems()
             .iter()
@@ -97,7 +108,11 @@ fn bench(systems: Vec<String>, sizes: &[u32], rounds: &[u32], reps: u32) -> Resu
         for &round in rounds {
             let mut base: Option<f64> = None;
             for &n in sizes {
-                let file = xtask::bench::history(system, n, round, &cache)?;
+                let pairer = match history {
+                    Some(h) => xtask::system(h)?,
+                    None => system,
+                };
+                let file = xtask::bench::history(pairer, n, round, &cache)?;
                 let cell = xtask::bench::measure_in_child(name, &file, reps)?;
                 let ratio =
                     base.map_or("1.0x".to_string(), |b| format!("{:.1}x", cell.seconds / b));
