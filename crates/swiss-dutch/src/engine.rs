@@ -775,7 +775,7 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
             // A.9: this bracket is the PPB; pair it again with C.4 and the
             // collapsed scoregroup below it.
             tracing::debug!(
-                score = pl[b.idx[mdp]].score,
+                score = %swiss_core::Points(pl[b.idx[mdp]].score),
                 "bracket is the penultimate pairing bracket"
             );
             next = group_start;
@@ -790,7 +790,8 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
         }
         let floaters: Vec<usize> = (0..cur).filter(|&i| !paired[i]).map(|i| b.idx[i]).collect();
         tracing::debug!(
-            score = pl[b.idx[mdp]].score,
+            // The residents' score (MDPs come from higher groups).
+            score = %swiss_core::Points(pl[b.idx[mdp]].score),
             mdps = mdp,
             residents = cur - mdp,
             ppb_or_clb = b.special,
