@@ -51,20 +51,17 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>
     if greedy_complete(pl, compat, &free) {
         return true;
     }
+    // With an odd count, vertex `k` stands for the bye (C.2: only players
+    // who may receive it are adjacent to it).
     let size = k + k % 2;
-    let mut m = DenseMatching::<u64>::new(size);
-    for a in 0..k {
-        for b in a + 1..k {
-            if compat.get(free[a], free[b]) {
-                m.set_weight(a, b, 1);
-            }
+    let mates = swiss_matching::maximum_cardinality_matching(size, |a, b| {
+        if b == k {
+            pl[free[a]].bye_ok
+        } else {
+            compat.get(free[a], free[b])
         }
-        if k % 2 == 1 && pl[free[a]].bye_ok {
-            m.set_weight(a, k, 1);
-        }
-    }
-    m.solve();
-    (0..size).all(|v| m.mate(v).is_some())
+    });
+    mates.iter().all(Option::is_some)
 }
 
 /// A quick sufficient test for [`completable`]: first-fit pairing in A.2
