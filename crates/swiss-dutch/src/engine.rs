@@ -64,6 +64,14 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>
     mates.iter().all(Option::is_some)
 }
 
+/// Whether the players `idx` can all be paired among themselves under
+/// C.1-C.3.
+fn perfectly_pairable(compat: &Compat<'_>, idx: &[usize]) -> bool {
+    swiss_matching::maximum_cardinality_matching(idx.len(), |a, b| compat.get(idx[a], idx[b]))
+        .iter()
+        .all(Option::is_some)
+}
+
 /// A quick sufficient test for [`completable`]: first-fit pairing in A.2
 /// order, with one round of repairs by swapping partners; the leftover (odd
 /// count) must be bye-eligible.
@@ -755,6 +763,15 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
         if cur == mdp {
             return Err(DutchError::internal("a bracket without residents"));
         }
+        let group: Vec<usize> = idx[cur..].to_vec();
+        // C.5 outranks every criterion but C.4 (PPB and CLB only): when the
+        // bracket can pair all its players, every optimal candidate does,
+        // nobody floats, and C.7 is the same for all of them, so the next
+        // scoregroup cannot change the choice. Leaving it out of the
+        // matching makes the bracket up to 8 times cheaper.
+        if !special && cur % 2 == 0 && !group.is_empty() && perfectly_pairable(&compat, &bracket) {
+            idx.truncate(cur);
+        }
         let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
         let (pairs, how) = match b.perfect_first_candidate() {
             Some(p) => (p, "B.4: first candidate is perfect"),
@@ -809,7 +826,7 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
         }
         mdp = floaters.len();
         bracket = floaters;
-        bracket.extend_from_slice(&b.idx[cur..]);
+        bracket.extend_from_slice(&group);
     }
     Ok(fixed)
 }
