@@ -769,7 +769,11 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
         // nobody floats, and C.7 is the same for all of them, so the next
         // scoregroup cannot change the choice. Leaving it out of the
         // matching makes the bracket up to 8 times cheaper.
-        if !special && cur % 2 == 0 && !group.is_empty() && perfectly_pairable(&compat, &bracket) {
+        if !special
+            && cur.is_multiple_of(2)
+            && !group.is_empty()
+            && perfectly_pairable(&compat, &bracket)
+        {
             idx.truncate(cur);
         }
         let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
