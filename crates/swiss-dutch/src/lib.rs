@@ -78,7 +78,11 @@
 //! starting over. Re-solves are avoided when the current optimum already
 //! holds the wanted choice (`fix_pair` then keeps that pair without a
 //! solve), and D.1 in the remainder fixes a window of S1 players per solve.
-//! The completability test of A.9 tries a greedy pairing first.
+//! The completability test of A.9 tries a greedy pairing first, then
+//! swiss-matching's cardinality matcher. A bracket that can pair all its
+//! players (an even bracket with a perfect pairing under C.1-C.3) is
+//! matched without the next scoregroup: C.5 then forces every optimal
+//! candidate to pair everyone, so C.7 is the same for all of them.
 //!
 //! Cost: a bracket costs O(n³) time and two n² weight matrices, n being the
 //! bracket plus the next scoregroup. Measured (`cargo xtask bench`, 2
