@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use swiss_core::Float;
-use swiss_matching::{DenseMatching, Wide};
+use swiss_matching::{DenseMatching, Weight, Wide};
 
 use crate::DutchError;
 use crate::player::{Pl, compatible, prefs_compatible};
@@ -29,6 +29,42 @@ impl<'a> Compat<'a> {
 
     pub(crate) fn get(&self, i: usize, j: usize) -> bool {
         i != j && compatible(&self.pl[i], &self.pl[j])
+    }
+}
+
+/// A symmetric matrix without its diagonal, stored as its upper triangle:
+/// half the memory of a square one (the bracket's original weights sit
+/// beside the matcher's own matrix).
+struct Symmetric<W> {
+    n: usize,
+    cells: Vec<W>,
+}
+
+impl<W: Weight> Symmetric<W> {
+    fn new(n: usize) -> Self {
+        Symmetric {
+            n,
+            cells: vec![W::ZERO; n * n.saturating_sub(1) / 2],
+        }
+    }
+
+    fn index(&self, i: usize, j: usize) -> usize {
+        let (a, b) = (i.min(j), i.max(j));
+        a * (2 * self.n - a - 1) / 2 + (b - a - 1)
+    }
+
+    fn get(&self, i: usize, j: usize) -> W {
+        if i == j {
+            return W::ZERO;
+        }
+        self.cells[self.index(i, j)]
+    }
+
+    fn set(&mut self, i: usize, j: usize, w: W) {
+        if i != j {
+            let k = self.index(i, j);
+            self.cells[k] = w;
+        }
     }
 }
 
@@ -424,16 +460,16 @@ impl<'a> Bracket<'a> {
         let residents = (cur - mdp) as u64;
         // Candidate-order bonuses live just above the tie-break bits.
         let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
-        let mut base = vec![Wide::<N>::ZERO; len * len];
+        let mut base = Symmetric::new(len);
         let mut m = DenseMatching::<Wide<N>>::new(len);
         for j in mdp..len {
             for i in 0..j {
                 let w = self.edge_weight::<N>(i, j);
-                base[i * len + j] = w;
+                base.set(i, j, w);
                 m.set_weight(i, j, w);
             }
         }
-        let bw = |base: &Vec<Wide<N>>, i: usize, j: usize| base[i.min(j) * len + i.max(j)];
+        let bw = |base: &Symmetric<Wide<N>>, i: usize, j: usize| base.get(i, j);
         m.solve();
         let in_bracket =
             |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
@@ -533,7 +569,7 @@ impl<'a> Bracket<'a> {
             .count();
         let two_pcb = 2 * self.pcb + 1 + self.tie_bits;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
-        let ew = |base: &Vec<Wide<N>>, a: usize, b: usize, pa: usize| {
+        let ew = |base: &Symmetric<Wide<N>>, a: usize, b: usize, pa: usize| {
             let w = bw(base, a, b);
             if w.is_zero() {
                 w
@@ -582,7 +618,7 @@ impl<'a> Bracket<'a> {
             }
             for &b in &rem[p + 1..] {
                 if exch {
-                    base[a.min(b) * len + a.max(b)] = Wide::ZERO;
+                    base.set(a, b, Wide::ZERO);
                 }
                 m.set_weight(a, b, ew(&base, a, b, p));
             }
@@ -608,11 +644,11 @@ impl<'a> Bracket<'a> {
             if is_higher(&m, a) {
                 left -= 1;
                 for &b in &rem[..p] {
-                    base[b * len + a] = Wide::ZERO;
+                    base.set(b, a, Wide::ZERO);
                     m.set_weight(a, b, Wide::ZERO);
                 }
                 for o in cur..len {
-                    base[a * len + o] = Wide::ZERO;
+                    base.set(a, o, Wide::ZERO);
                     m.set_weight(a, o, Wide::ZERO);
                 }
             }
@@ -629,9 +665,9 @@ impl<'a> Bracket<'a> {
             let a_hi = is_higher(&m, a);
             for &b in &rem[pa + 1..] {
                 if !a_hi || is_higher(&m, b) {
-                    base[a * len + b] = Wide::ZERO;
+                    base.set(a, b, Wide::ZERO);
                 }
-                m.set_weight(a, b, base[a * len + b]);
+                m.set_weight(a, b, base.get(a, b));
             }
         }
 
@@ -650,7 +686,7 @@ impl<'a> Bracket<'a> {
             let best = rem
                 .iter()
                 .copied()
-                .find(|&b| b > a && !matched[b] && !base[a * len + b].is_zero());
+                .find(|&b| b > a && !matched[b] && !base.get(a, b).is_zero());
             if best.is_some() && m.mate(a) == best {
                 let b = best.unwrap_or(0);
                 matched[a] = true;
@@ -668,7 +704,7 @@ impl<'a> Bracket<'a> {
                     if b <= a || matched[b] {
                         continue;
                     }
-                    let wt = base[a * len + b];
+                    let wt = base.get(a, b);
                     if !wt.is_zero() {
                         m.set_weight(a, b, wt.add(Wide::from_u64(addend).shl(shift)));
                     }
