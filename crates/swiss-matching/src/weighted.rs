@@ -214,6 +214,14 @@ impl<W: Weight> State<W> {
         let n = self.n;
         self.label.fill(Label::None);
         self.near.fill(NONE);
+        // Bridge lists live for one stage: freeing the last stage's keeps
+        // their total at O(n) lists' worth instead of one per vertex ever
+        // made outer.
+        for list in &mut self.bridges {
+            if list.capacity() > 0 {
+                *list = Vec::new();
+            }
+        }
         self.make_outer(w, self.top[root], (NONE, NONE));
         // Each event labels, merges or opens a blossom: O(n) of them.
         for _ in 0..8 * n + 8 {
