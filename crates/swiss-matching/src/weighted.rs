@@ -112,6 +112,8 @@ struct State<W> {
     /// Per neighbour node, the position of its entry in the list being
     /// built (`NONE` when none); reset after each build.
     pick: Vec<usize>,
+    /// The slack of the entry `pick` points at.
+    pick_slack: Vec<W>,
     scratch: Vec<usize>,
 }
 
@@ -136,6 +138,7 @@ impl<W: Weight> State<W> {
             bridges: vec![Vec::new(); nodes],
             best_bridge: vec![(NONE, NONE); nodes],
             pick: vec![NONE; nodes],
+            pick_slack: vec![W::ZERO; nodes],
             scratch: Vec::new(),
         }
     }
@@ -327,13 +330,15 @@ impl<W: Weight> State<W> {
     fn add_outer_vertex(&mut self, w: &[W], s: usize, list: &mut Vec<(usize, usize)>) {
         let n = self.n;
         let ts = self.top[s];
-        for x in 0..n {
-            if w[s * n + x].is_zero() || self.top[x] == ts {
+        let ys = self.y[s];
+        // The hottest loop of the solver: one row, no recomputation.
+        for (x, &wx) in w[s * n..(s + 1) * n].iter().enumerate() {
+            if wx.is_zero() || self.top[x] == ts {
                 continue;
             }
-            let sl = self.slack(w, s, x);
+            let sl = ys.add(self.y[x]).sub(wx);
             if self.label[self.top[x]] == Label::Outer {
-                self.offer(w, list, (s, x), sl);
+                self.offer(list, (s, x), sl);
             } else if self.near[x] == NONE || sl < self.near_slack[x] {
                 self.near[x] = s;
                 self.near_slack[x] = sl;
@@ -343,17 +348,19 @@ impl<W: Weight> State<W> {
 
     /// Keeps `edge` in `list` if it is the least-slack edge so far to the
     /// outer blossom holding its outside end.
-    fn offer(&mut self, w: &[W], list: &mut Vec<(usize, usize)>, edge: (usize, usize), sl: W) {
+    fn offer(&mut self, list: &mut Vec<(usize, usize)>, edge: (usize, usize), sl: W) {
         let t = self.top[edge.1];
         match self.pick[t] {
             NONE => {
                 self.pick[t] = list.len();
+                self.pick_slack[t] = sl;
                 list.push(edge);
             }
             i => {
-                let (a, b) = list[i];
-                if sl < self.slack(w, a, b) {
+                // No dual moves while a list is built: the kept slack holds.
+                if sl < self.pick_slack[t] {
                     list[i] = edge;
+                    self.pick_slack[t] = sl;
                 }
             }
         }
@@ -454,7 +461,7 @@ impl<W: Weight> State<W> {
                 let t = self.top[v];
                 if t != nb && self.label[t] == Label::Outer {
                     let sl = self.slack(w, u, v);
-                    self.offer(w, &mut list, (u, v), sl);
+                    self.offer(&mut list, (u, v), sl);
                 }
             }
         }
