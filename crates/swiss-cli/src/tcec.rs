@@ -4,10 +4,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use swiss_core::{StartNo, trf};
 
-use crate::cli::Format;
 use crate::input::{EXIT_INVALID, EXIT_UNEXPECTED, Failure, read_input};
 use crate::output::emit;
 
@@ -15,9 +14,18 @@ use crate::output::emit;
 pub struct StandingsArgs {
     /// Tournament file (TRF, or TCEC reference JSON).
     pub file: PathBuf,
-    /// Output format (`text` or `json`).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+}
+
+/// How a table is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Aligned columns for reading.
+    Text,
+    /// JSON, one object per line of the table.
+    Json,
 }
 
 /// `swiss standings`: the TCEC final ranking (score, fewer BYEs, black
@@ -26,12 +34,12 @@ pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
     let t = read_input(&a.file)?.tournament;
     let ranking = swiss_tcec::final_ranking(&t);
     let text = match a.format {
-        Format::Json => {
+        TableFormat::Json => {
             serde_json::to_string_pretty(&ranking)
                 .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?
                 + "\n"
         }
-        Format::Text | Format::Trf => {
+        TableFormat::Text => {
             let mut s = format!(
                 "{:>4} {:>5}  {:<32} {:>6} {:>5} {:>6} {:>8}\n",
                 "rank", "seed", "name", "score", "byes", "black", "SB"
