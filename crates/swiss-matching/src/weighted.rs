@@ -331,37 +331,29 @@ impl<W: Weight> State<W> {
         let n = self.n;
         let ts = self.top[s];
         let ys = self.y[s];
-        // The hottest loop of the solver: one row, no recomputation.
-        for (x, &wx) in w[s * n..(s + 1) * n].iter().enumerate() {
-            if wx.is_zero() || self.top[x] == ts {
+        let State {
+            top,
+            y,
+            label,
+            near,
+            near_slack,
+            pick,
+            pick_slack,
+            ..
+        } = self;
+        // The hottest loop of the solver: one row, zipped with the
+        // per-vertex arrays so that no index is checked twice.
+        let row = &w[s * n..(s + 1) * n];
+        for (x, ((&wx, &tx), &yx)) in row.iter().zip(&top[..n]).zip(&y[..n]).enumerate() {
+            if tx == ts || wx.is_zero() {
                 continue;
             }
-            let sl = ys.add(self.y[x]).sub(wx);
-            if self.label[self.top[x]] == Label::Outer {
-                self.offer(list, (s, x), sl);
-            } else if self.near[x] == NONE || sl < self.near_slack[x] {
-                self.near[x] = s;
-                self.near_slack[x] = sl;
-            }
-        }
-    }
-
-    /// Keeps `edge` in `list` if it is the least-slack edge so far to the
-    /// outer blossom holding its outside end.
-    fn offer(&mut self, list: &mut Vec<(usize, usize)>, edge: (usize, usize), sl: W) {
-        let t = self.top[edge.1];
-        match self.pick[t] {
-            NONE => {
-                self.pick[t] = list.len();
-                self.pick_slack[t] = sl;
-                list.push(edge);
-            }
-            i => {
-                // No dual moves while a list is built: the kept slack holds.
-                if sl < self.pick_slack[t] {
-                    list[i] = edge;
-                    self.pick_slack[t] = sl;
-                }
+            let sl = ys.add(yx).sub(wx);
+            if label[tx] == Label::Outer {
+                offer(pick, pick_slack, list, tx, (s, x), sl);
+            } else if near[x] == NONE || sl < near_slack[x] {
+                near[x] = s;
+                near_slack[x] = sl;
             }
         }
     }
@@ -461,7 +453,14 @@ impl<W: Weight> State<W> {
                 let t = self.top[v];
                 if t != nb && self.label[t] == Label::Outer {
                     let sl = self.slack(w, u, v);
-                    self.offer(&mut list, (u, v), sl);
+                    offer(
+                        &mut self.pick,
+                        &mut self.pick_slack,
+                        &mut list,
+                        t,
+                        (u, v),
+                        sl,
+                    );
                 }
             }
         }
@@ -793,6 +792,33 @@ impl<W: Weight> State<W> {
             }
         }
         true
+    }
+}
+
+/// Keeps `edge` in `list` if it is the least-slack edge so far to the outer
+/// blossom `t` holding its outside end (`pick` and `pick_slack` index the
+/// list by `t` while it is built).
+fn offer<W: Weight>(
+    pick: &mut [usize],
+    pick_slack: &mut [W],
+    list: &mut Vec<(usize, usize)>,
+    t: usize,
+    edge: (usize, usize),
+    sl: W,
+) {
+    match pick[t] {
+        NONE => {
+            pick[t] = list.len();
+            pick_slack[t] = sl;
+            list.push(edge);
+        }
+        i => {
+            // No dual moves while a list is built: the kept slack holds.
+            if sl < pick_slack[t] {
+                list[i] = edge;
+                pick_slack[t] = sl;
+            }
+        }
     }
 }
 
