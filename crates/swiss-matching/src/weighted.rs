@@ -234,11 +234,14 @@ impl<W: Weight> State<W> {
                     best = Some((d, e));
                 }
             };
-            for x in 0..n {
-                let s = self.near[x];
-                match self.label[self.top[x]] {
-                    Label::None if s != NONE => consider(self.near_slack[x], Event::Reach(s, x)),
-                    Label::Outer => consider(self.y[x], Event::Exhaust(x)),
+            let vertices = self.near[..n]
+                .iter()
+                .zip(&self.top[..n])
+                .zip(self.near_slack[..n].iter().zip(&self.y[..n]));
+            for (x, ((&s, &tx), (&sl, &yx))) in vertices.enumerate() {
+                match self.label[tx] {
+                    Label::None if s != NONE => consider(sl, Event::Reach(s, x)),
+                    Label::Outer => consider(yx, Event::Exhaust(x)),
                     _ => {}
                 }
             }
@@ -290,14 +293,17 @@ impl<W: Weight> State<W> {
 
     fn shift_duals(&mut self, d: W) {
         let d2 = d.double();
-        for v in 0..self.n {
-            match self.label[self.top[v]] {
-                Label::Outer => self.y[v] = self.y[v].sub(d),
-                Label::Inner => self.y[v] = self.y[v].add(d),
+        let n = self.n;
+        let vertices = self.y[..n]
+            .iter_mut()
+            .zip(&self.top[..n])
+            .zip(self.near_slack[..n].iter_mut().zip(&self.near[..n]));
+        for ((y, &t), (sl, &near)) in vertices {
+            match self.label[t] {
+                Label::Outer => *y = y.sub(d),
+                Label::Inner => *y = y.add(d),
                 // Its nearest outer vertex lost `d`: so did the slack.
-                Label::None if self.near[v] != NONE => {
-                    self.near_slack[v] = self.near_slack[v].sub(d);
-                }
+                Label::None if near != NONE => *sl = sl.sub(d),
                 Label::None => {}
             }
         }
