@@ -245,14 +245,17 @@ impl<W: Weight> State<W> {
                     _ => {}
                 }
             }
-            for b in 0..3 * n {
-                if self.up[b] != NONE || (b >= n && self.kids[b].is_empty()) {
+            let nodes = self.up[..3 * n]
+                .iter()
+                .zip(&self.label[..3 * n])
+                .zip(self.best_bridge[..3 * n].iter().zip(&self.z[..3 * n]));
+            for (b, ((&up, &label), (&(u, v), &z))) in nodes.enumerate() {
+                if up != NONE || label == Label::None || (b >= n && self.kids[b].is_empty()) {
                     continue;
                 }
-                match self.label[b] {
-                    Label::Inner if b >= n => consider(self.z[b].half(), Event::Open(b)),
+                match label {
+                    Label::Inner if b >= n => consider(z.half(), Event::Open(b)),
                     Label::Outer => {
-                        let (u, v) = self.best_bridge[b];
                         if u != NONE && self.top[v] != b && self.label[self.top[v]] == Label::Outer
                         {
                             consider(self.slack(w, u, v).half(), Event::Bridge(u, v));
@@ -307,11 +310,15 @@ impl<W: Weight> State<W> {
                 Label::None => {}
             }
         }
-        for b in self.n..3 * self.n {
-            if self.up[b] == NONE && !self.kids[b].is_empty() {
-                match self.label[b] {
-                    Label::Outer => self.z[b] = self.z[b].add(d2),
-                    Label::Inner => self.z[b] = self.z[b].sub(d2),
+        let blossoms = self.z[n..3 * n]
+            .iter_mut()
+            .zip(&self.up[n..3 * n])
+            .zip(self.label[n..3 * n].iter().zip(&self.kids[n..3 * n]));
+        for ((z, &up), (&label, kids)) in blossoms {
+            if up == NONE && !kids.is_empty() {
+                match label {
+                    Label::Outer => *z = z.add(d2),
+                    Label::Inner => *z = z.sub(d2),
                     Label::None => {}
                 }
             }
