@@ -255,11 +255,12 @@ impl<W: Weight> State<W> {
                 }
                 match label {
                     Label::Inner if b >= n => consider(z.half(), Event::Open(b)),
-                    Label::Outer => {
-                        if u != NONE && self.top[v] != b && self.label[self.top[v]] == Label::Outer
-                        {
-                            consider(self.slack(w, u, v).half(), Event::Bridge(u, v));
-                        }
+                    Label::Outer
+                        if u != NONE
+                            && self.top[v] != b
+                            && self.label[self.top[v]] == Label::Outer =>
+                    {
+                        consider(self.slack(w, u, v).half(), Event::Bridge(u, v));
                     }
                     _ => {}
                 }
