@@ -86,7 +86,7 @@
 //!
 //! Cost: a bracket costs O(n³) time and two n² weight matrices, n being the
 //! bracket plus the next scoregroup. Measured (`cargo xtask bench`, 2
-//! cores): a 1000-player round takes 0.2-0.8 s, a 2000-player round 1-7 s;
+//! cores): a 1000-player round takes 0.1-0.6 s, a 2000-player round 0.7-6 s;
 //! round 11 of a 9,999-player field, with scoregroups of thousands, takes
 //! minutes and about 1 GB. Big brackets need a sub-cubic treatment still
 //! to come.
