@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use swiss_core::Float;
-use swiss_matching::{DenseMatching, Weight, Wide};
+use swiss_matching::{DenseMatching, Wide};
 
 use crate::DutchError;
 use crate::player::{Pl, compatible, prefs_compatible};
@@ -32,38 +32,49 @@ impl<'a> Compat<'a> {
     }
 }
 
-/// A symmetric matrix without its diagonal, stored as its upper triangle:
-/// half the memory of a square one (the bracket's original weights sit
-/// beside the matcher's own matrix).
-struct Symmetric<W> {
+/// The bracket's original weights (they sit beside the matcher's own
+/// matrix): a symmetric matrix without its diagonal, stored as its upper
+/// triangle, and without the low limbs that every original weight leaves
+/// zero (those bits are reserved for the candidate-order bonuses). Half
+/// the memory of a square copy, and less again in big brackets.
+struct Symmetric<const N: usize> {
     n: usize,
-    cells: Vec<W>,
+    /// Low limbs not stored (always zero).
+    drop: usize,
+    cells: Vec<u64>,
 }
 
-impl<W: Weight> Symmetric<W> {
-    fn new(n: usize) -> Self {
+impl<const N: usize> Symmetric<N> {
+    fn new(n: usize, zero_low_bits: u32) -> Self {
+        let drop = ((zero_low_bits / 64) as usize).min(N - 1);
         Symmetric {
             n,
-            cells: vec![W::ZERO; n * n.saturating_sub(1) / 2],
+            drop,
+            cells: vec![0; n * n.saturating_sub(1) / 2 * (N - drop)],
         }
     }
 
     fn index(&self, i: usize, j: usize) -> usize {
         let (a, b) = (i.min(j), i.max(j));
-        a * (2 * self.n - a - 1) / 2 + (b - a - 1)
+        (a * (2 * self.n - a - 1) / 2 + (b - a - 1)) * (N - self.drop)
     }
 
-    fn get(&self, i: usize, j: usize) -> W {
-        if i == j {
-            return W::ZERO;
-        }
-        self.cells[self.index(i, j)]
-    }
-
-    fn set(&mut self, i: usize, j: usize, w: W) {
+    fn get(&self, i: usize, j: usize) -> Wide<N> {
+        let mut limbs = [0; N];
         if i != j {
             let k = self.index(i, j);
-            self.cells[k] = w;
+            limbs[self.drop..].copy_from_slice(&self.cells[k..k + N - self.drop]);
+        }
+        Wide::from_limbs(limbs)
+    }
+
+    fn set(&mut self, i: usize, j: usize, w: Wide<N>) {
+        if i != j {
+            let limbs = w.limbs();
+            debug_assert!(limbs[..self.drop].iter().all(|&x| x == 0));
+            let k = self.index(i, j);
+            let width = N - self.drop;
+            self.cells[k..k + width].copy_from_slice(&limbs[self.drop..]);
         }
     }
 }
@@ -229,6 +240,11 @@ impl<'a> Bracket<'a> {
             tie_bits: ((cur - mdp) as u32 / 2 * bits(cur - mdp + 1))
                 .clamp(MIN_TIE_BITS, MAX_TIE_BITS),
         }
+    }
+
+    /// Low bits that [`Bracket::edge_weight`] always leaves zero.
+    fn zero_low_bits(&self) -> u32 {
+        3 * self.pcb + 1 + self.tie_bits
     }
 
     /// Total bits of the packed weight below its top field.
@@ -450,7 +466,7 @@ impl<'a> Bracket<'a> {
                 r = r.sub(self.bit(h.score - l.score));
             }
         }
-        r.shl(3 * pcb + 1 + self.tie_bits)
+        r.shl(self.zero_low_bits())
     }
 
     /// Pairs the bracket; returns the pairs made, as positions in `idx`.
@@ -460,7 +476,7 @@ impl<'a> Bracket<'a> {
         let residents = (cur - mdp) as u64;
         // Candidate-order bonuses live just above the tie-break bits.
         let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
-        let mut base = Symmetric::new(len);
+        let mut base = Symmetric::<N>::new(len, self.zero_low_bits());
         let mut m = DenseMatching::<Wide<N>>::new(len);
         for j in mdp..len {
             for i in 0..j {
@@ -469,7 +485,7 @@ impl<'a> Bracket<'a> {
                 m.set_weight(i, j, w);
             }
         }
-        let bw = |base: &Symmetric<Wide<N>>, i: usize, j: usize| base.get(i, j);
+        let bw = |base: &Symmetric<N>, i: usize, j: usize| base.get(i, j);
         m.solve();
         let in_bracket =
             |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
@@ -569,7 +585,7 @@ impl<'a> Bracket<'a> {
             .count();
         let two_pcb = 2 * self.pcb + 1 + self.tie_bits;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
-        let ew = |base: &Symmetric<Wide<N>>, a: usize, b: usize, pa: usize| {
+        let ew = |base: &Symmetric<N>, a: usize, b: usize, pa: usize| {
             let w = bw(base, a, b);
             if w.is_zero() {
                 w
@@ -767,7 +783,7 @@ macro_rules! dispatch {
 /// Pairs the bracket with a weight width that fits it.
 pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, DutchError> {
     let words = (b.weight_bits() as usize + 10).div_ceil(64);
-    dispatch!(b, words, 1 2 3 4 5 6 8 10 12 16 20 24 32 48 64)
+    dispatch!(b, words, 1 2 3 4 5 6 7 8 9 10 12 16 20 24 32 48 64)
 }
 
 /// Pairs the whole round: returns, for each player (A.2 order), his opponent.
