@@ -84,8 +84,9 @@
 //! matched without the next scoregroup: C.5 then forces every optimal
 //! candidate to pair everyone, so C.7 is the same for all of them.
 //!
-//! Cost: a bracket costs O(n³) time and two n² weight matrices, n being the
-//! bracket plus the next scoregroup. Measured (`cargo xtask bench`, 2
+//! Cost: a bracket costs O(n³) time, an n² weight matrix in the matcher and
+//! a compacted triangle of the original weights, n being the bracket plus
+//! the next scoregroup. Measured (`cargo xtask bench`, 2
 //! cores): a 1000-player round takes 0.1-0.6 s, a 2000-player round
 //! 0.7-5.5 s; round 11 of a 9,999-player field, with brackets of 2,400
 //! players, takes about 90 s and 470 MiB. Big brackets need a sub-cubic
