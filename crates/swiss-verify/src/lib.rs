@@ -183,8 +183,9 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// colours reversed. Not re-checked: which rounds of the encounter history
 /// had to be removed (that needs a matching; the oracle checks it).
 pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
-    let mut out = completeness(&RoundState::next(t), pairing);
-    let column = t.next_round();
+    let state = RoundState::next(t);
+    let mut out = completeness(&state, pairing);
+    let column = state.round;
     if double && column.is_multiple_of(2) {
         let prev = Pairing::recorded(t, column - 1);
         let mut want: Vec<(StartNo, StartNo)> =
@@ -204,41 +205,15 @@ pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
         return out;
     }
     let round = if double { column.div_ceil(2) } else { column };
-    let ps = &t.point_system;
-    // Per player: score, BYEs, WGD, all from the record as written.
-    let facts = |s: StartNo| {
-        t.player(s).map(|p| {
-            let mut byes = 0;
-            let mut wgd = 0i32;
-            for e in p.rounds.iter().take(column as usize - 1) {
-                byes += u32::from(e.result == swiss_core::ResultCode::PairingBye);
-                if e.is_played_game() {
-                    wgd += if e.colour == Some(Colour::White) {
-                        1
-                    } else {
-                        -1
-                    };
-                }
-            }
-            (p.score_after(column - 1, ps), byes, wgd)
-        })
-    };
-    let present: Vec<StartNo> = t
-        .players
-        .iter()
-        .filter(|p| !p.entry(column).is_non_participation())
-        .map(|p| p.start_no)
-        .collect();
-    // TCEC STEP 1: score descending, seed ascending.
-    let rank = |s: StartNo| {
-        let (score, _, _) = facts(s).unwrap_or_default();
-        (std::cmp::Reverse(score), s)
-    };
+    // TCEC STEP 1: score descending, seed ascending. BYEs are counted per
+    // TRF column, which orders players as counting per round does.
+    let rank = |p: &PlayerState| (std::cmp::Reverse(p.score), p.start_no);
+    let present: Vec<&PlayerState> = state.to_pair().collect();
     if present.len() % 2 == 1 {
         let want = present
             .iter()
-            .copied()
-            .max_by_key(|&s| (std::cmp::Reverse(facts(s).map_or(0, |f| f.1)), rank(s)));
+            .max_by_key(|p| (std::cmp::Reverse(p.pairing_byes), rank(p)))
+            .map(|p| p.start_no);
         if pairing.bye != want {
             v(
                 &mut out,
@@ -248,27 +223,28 @@ pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
         }
     }
     for pair in &pairing.pairs {
-        let (Some(w), Some(b)) = (facts(pair.white), facts(pair.black)) else {
+        let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
             continue;
         };
-        if !double && (w.2 + b.2).abs() > 2 {
+        let (wgd_w, wgd_b) = (w.colour_difference(), b.colour_difference());
+        if !double && (wgd_w + wgd_b).abs() > 2 {
             v(
                 &mut out,
                 "TCEC STEP 3",
                 format!(
-                    "{} (WGD {}) and {} (WGD {}) break the colour condition",
-                    pair.white, w.2, pair.black, b.2
+                    "{} (WGD {wgd_w}) and {} (WGD {wgd_b}) break the colour condition",
+                    pair.white, pair.black
                 ),
             );
         }
-        let white_is_first = rank(pair.white) < rank(pair.black);
+        let white_is_first = rank(w) < rank(b);
         let white_ok = if double {
             // Game one: the first-of-pair has black.
             !white_is_first
-        } else if w.2 != b.2 {
-            w.2 < b.2
-        } else if w.0 != b.0 {
-            w.0 < b.0
+        } else if wgd_w != wgd_b {
+            wgd_w < wgd_b
+        } else if w.score != b.score {
+            w.score < b.score
         } else {
             // The 2112 pattern: first-of-pair white in rounds 2, 3, 6, 7, ...
             white_is_first == matches!(round % 4, 2 | 3)
