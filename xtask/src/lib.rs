@@ -46,6 +46,7 @@ pub struct Entry {
 
 /// Every system and variant, in a fixed order.
 pub fn systems() -> Vec<Entry> {
+    use swiss_core::PairingSystem as _;
     use swiss_core::simulate::SimulationConfig;
     let fide = SimulationConfig {
         forfeit_rate: 0.03,
@@ -57,7 +58,7 @@ pub fn systems() -> Vec<Entry> {
     };
     // The simulation draws per TRF column, so a double round's two games
     // get their own results.
-    let tcec = SimulationConfig::everyone_plays();
+    let tcec = TCEC_SINGLE.default_simulation();
     vec![
         Entry {
             label: "dutch",

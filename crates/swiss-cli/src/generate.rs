@@ -87,11 +87,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                 )
             })?
         }
-        // Engine events know no requested byes, absences or forfeits.
-        None if a.system.system == crate::systems::SystemName::Tcec => {
-            SimulationConfig::everyone_plays()
-        }
-        None => SimulationConfig::default(),
+        None => system.default_simulation(),
     };
     cfg.rounds = a.rounds;
     if let Some(v) = a.draw_rate {

@@ -41,6 +41,13 @@ pub trait PairingSystem: Sync {
 
     /// Pairs round [`Tournament::next_round`] of `t`.
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError>;
+
+    /// What simulated events of this system look like by default (the
+    /// random tournament generator's starting point): every feature of an
+    /// open, unless the system's events have none of them.
+    fn default_simulation(&self) -> crate::simulate::SimulationConfig {
+        crate::simulate::SimulationConfig::default()
+    }
 }
 
 /// `t` as it stood before round `round` was paired: rounds `1..round` as
