@@ -9,7 +9,7 @@ use swiss_core::{Tournament, check as replay, trf};
 use crate::input::{
     EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, Input, read_input, read_tournament,
 };
-use crate::output::emit;
+use crate::output::{emit, json};
 use crate::systems::{SystemName, SystemOptions, engine};
 
 /// Pairs Swiss-system tournaments (FIDE Dutch, TCEC ...) from FIDE TRF or JSON files.
@@ -127,33 +127,25 @@ pub struct CheckArgs {
 /// `swiss pair`.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
-    let system = a.system.engine_for(&input)?;
     let mut t = input.tournament.clone();
+    // TCEC's JSON is the whole round: pairing order, first-of-pair,
+    // removal counter, games in playing order.
+    if a.format == Format::Json && a.system.system == SystemName::Tcec {
+        let tcec = swiss_tcec::Tcec {
+            options: a.system.tcec_options(&input),
+        };
+        let (round, _) = tcec
+            .pair_column(&t)
+            .map_err(|e| Failure::from(e.into_pairing_error(t.next_round())))?;
+        return emit(a.output.as_deref(), &json(&round)?);
+    }
+    let system = a.system.engine_for(&input)?;
     // Boards come in the system's own order (C.04.2 board order for the
     // FIDE systems, playing order for TCEC).
     let pairing = system.pair(&t)?;
     let text = match a.format {
         Format::Text => pairing.to_engine_text(),
-        // TCEC's JSON is the whole round: pairing order, first-of-pair,
-        // removal counter, games in playing order.
-        Format::Json if a.system.system == SystemName::Tcec => {
-            let tcec = swiss_tcec::Tcec {
-                options: a.system.tcec_options(&input),
-            };
-            let (round, _) = tcec
-                .pair_column(&t)
-                .map_err(|e| Failure::from(e.into_pairing_error(t.next_round())))?;
-            let mut s = serde_json::to_string_pretty(&round)
-                .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?;
-            s.push('\n');
-            s
-        }
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(&pairing)
-                .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?;
-            s.push('\n');
-            s
-        }
+        Format::Json => json(&pairing)?,
         Format::Trf => {
             pairing.append_to(&mut t);
             trf::write(&t)

@@ -9,7 +9,7 @@ use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{PointSystem, Points, trf};
 
 use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, Failure};
-use crate::output::emit;
+use crate::output::{emit, json};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -136,10 +136,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                 Ok(t) => {
                     emit(Some(&a.output.join(format!("{name}.trf"))), &trf::write(&t))?;
                     if a.json {
-                        let json = serde_json::to_string_pretty(&t).map_err(|e| {
-                            Failure::new(crate::input::EXIT_UNEXPECTED, e.to_string())
-                        })?;
-                        emit(Some(&a.output.join(format!("{name}.json"))), &(json + "\n"))?;
+                        emit(Some(&a.output.join(format!("{name}.json"))), &json(&t)?)?;
                     }
                     Ok(())
                 }

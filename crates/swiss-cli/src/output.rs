@@ -4,7 +4,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::input::{EXIT_FILE, Failure};
+use crate::input::{EXIT_FILE, EXIT_UNEXPECTED, Failure};
+
+/// `value` as pretty JSON with a final newline.
+pub fn json(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string_pretty(value)
+        .map(|s| s + "\n")
+        .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))
+}
 
 /// Writes `text` to `path` atomically, or to stdout when `path` is `None` or `-`.
 pub fn emit(path: Option<&Path>, text: &str) -> Result<(), Failure> {

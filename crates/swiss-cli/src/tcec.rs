@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use swiss_core::{StartNo, trf};
 
-use crate::input::{EXIT_INVALID, EXIT_UNEXPECTED, Failure, read_input};
-use crate::output::emit;
+use crate::input::{EXIT_INVALID, Failure, read_input};
+use crate::output::{emit, json};
 
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
@@ -34,11 +34,7 @@ pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
     let t = read_input(&a.file)?.tournament;
     let ranking = swiss_tcec::final_ranking(&t);
     let text = match a.format {
-        TableFormat::Json => {
-            serde_json::to_string_pretty(&ranking)
-                .map_err(|e| Failure::new(EXIT_UNEXPECTED, e.to_string()))?
-                + "\n"
-        }
+        TableFormat::Json => json(&ranking)?,
         TableFormat::Text => {
             let mut s = format!(
                 "{:>4} {:>5}  {:<32} {:>6} {:>5} {:>6} {:>8}\n",
