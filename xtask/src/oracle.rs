@@ -57,18 +57,7 @@ pub fn replay_trf_dir(system: &dyn PairingSystem, dir: &Path) -> anyhow::Result<
         .par_iter()
         .map(|t| {
             let r = swiss_core::check(system, t);
-            let lines = r.differences.iter().map(|d| {
-                let produced = match &d.produced {
-                    Ok(p) => p.to_engine_text().replace('\n', " "),
-                    Err(e) => format!("error: {e}"),
-                };
-                format!(
-                    "round {}: recorded [{}] produced [{}]",
-                    d.round,
-                    d.recorded.to_engine_text().replace('\n', " ").trim_end(),
-                    produced.trim_end()
-                )
-            });
+            let lines = r.differences.iter().map(ToString::to_string);
             (r.rounds, r.identical(), lines.collect())
         })
         .collect();

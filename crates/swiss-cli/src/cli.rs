@@ -230,31 +230,9 @@ fn check_one(
     let report = replay(system, t);
     let mut out = String::new();
     for d in &report.differences {
-        let _ = writeln!(out, "{}: round {} differs", f.display(), d.round);
-        let _ = writeln!(out, "  recorded: {}", one_line(&d.recorded));
-        match &d.produced {
-            Ok(p) => {
-                let _ = writeln!(out, "  produced: {}", one_line(p));
-            }
-            Err(e) => {
-                let _ = writeln!(out, "  produced: error: {e}");
-            }
-        }
+        let _ = writeln!(out, "{}: {d}", f.display());
     }
     (out, report.rounds, report.identical())
-}
-
-fn one_line(p: &swiss_core::Pairing) -> String {
-    let mut pairs = p.pairs.clone();
-    pairs.sort_unstable();
-    let mut s: Vec<String> = pairs
-        .iter()
-        .map(|x| format!("{}-{}", x.white, x.black))
-        .collect();
-    if let Some(b) = p.bye {
-        s.push(format!("bye {b}"));
-    }
-    s.join(" ")
 }
 
 /// The established engines' invocation, recognised by its first argument.

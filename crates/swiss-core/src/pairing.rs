@@ -149,3 +149,21 @@ impl Pairing {
         out
     }
 }
+
+/// One line: the pairs `white-black` sorted by white, then `bye N`
+/// (board order aside, for comparing pairings by eye).
+impl std::fmt::Display for Pairing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut pairs = self.pairs.clone();
+        pairs.sort_unstable();
+        let mut sep = "";
+        for p in &pairs {
+            write!(f, "{sep}{}-{}", p.white, p.black)?;
+            sep = " ";
+        }
+        if let Some(b) = self.bye {
+            write!(f, "{sep}bye {b}")?;
+        }
+        Ok(())
+    }
+}

@@ -89,6 +89,19 @@ pub struct RoundDifference {
     pub produced: Result<Pairing, String>,
 }
 
+/// Three lines: `round K differs`, then the recorded and the produced
+/// pairing (or the engine's error).
+impl std::fmt::Display for RoundDifference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "round {} differs", self.round)?;
+        writeln!(f, "  recorded: {}", self.recorded)?;
+        match &self.produced {
+            Ok(p) => write!(f, "  produced: {p}"),
+            Err(e) => write!(f, "  produced: error: {e}"),
+        }
+    }
+}
+
 /// The outcome of replaying a tournament round by round (C.04.A pairings checker).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
