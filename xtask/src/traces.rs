@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use swiss_core::simulate::{SimulationConfig, simulate};
-use swiss_core::{Float, PairingSystem, RoundState, Tournament, trf};
+use swiss_core::simulate::{SimulationConfig, play};
+use swiss_core::{Float, RoundState, Tournament, trf};
 
 /// The seed of every trace: changing it changes every snapshot.
 pub const SEED: u64 = 2026;
@@ -88,25 +88,15 @@ pub fn trace(entry: &crate::Entry, list: &str, start: &Tournament) -> String {
         entry.label,
         start.players.len()
     );
-    // Play round by round so a round with no legal pairing still shows the rounds before it.
-    let mut played = start.clone();
-    for k in 1..=rounds {
-        let step = SimulationConfig {
-            rounds: k,
-            ..cfg.clone()
-        };
-        match simulate(system, start.players.clone(), &start.name, &step) {
-            Ok(t) => {
-                render_round(&mut out, system, &t, k);
-                played = t;
-            }
-            Err(e) => {
-                let _ = writeln!(out, "round {k}: {e}");
-                break;
-            }
-        }
+    // One event; a round with no legal pairing still shows the rounds before it.
+    let sim = play(system, start.players.clone(), &start.name, &cfg);
+    for (k, boards) in (1..).zip(&sim.pairings) {
+        render_round(&mut out, &sim.tournament, k, boards);
     }
-    let state = RoundState::next(&played);
+    if let Some(e) = &sim.stopped {
+        let _ = writeln!(out, "round {}: {e}", sim.pairings.len() + 1);
+    }
+    let state = RoundState::next(&sim.tournament);
     let mut standings: Vec<_> = state.players.iter().collect();
     standings.sort_by_key(|p| (std::cmp::Reverse(p.score), p.start_no));
     let _ = writeln!(
@@ -121,17 +111,12 @@ pub fn trace(entry: &crate::Entry, list: &str, start: &Tournament) -> String {
     out
 }
 
-fn render_round(out: &mut String, system: &dyn PairingSystem, t: &Tournament, k: u32) {
-    let record = swiss_core::before_round(t, k);
-    let before = RoundState::before(&record, k);
+/// Round `k` of `t`, its boards in the order the system gave them (C.04.2
+/// board order, TCEC playing order).
+fn render_round(out: &mut String, t: &Tournament, k: u32, boards: &swiss_core::Pairing) {
+    let before = RoundState::before(&swiss_core::before_round(t, k), k);
     let after = RoundState::before(t, k + 1);
     let _ = writeln!(out, "round {k}");
-    // The boards in the system's own order (C.04.2 board order, TCEC
-    // playing order): the system pairs the round again, which gives the
-    // recorded pairing (the round-trip tests make sure of it).
-    let boards = system
-        .pair(&record)
-        .unwrap_or_else(|_| swiss_core::Pairing::recorded(t, k));
     for (i, p) in boards.pairs.iter().enumerate() {
         let score = |s| {
             before

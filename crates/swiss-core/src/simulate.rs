@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Colour, Player, ResultCode, RoundEntry, Tournament};
+use crate::pairing::Pairing;
 use crate::points::PointSystem;
 use crate::system::{PairingError, PairingSystem};
 
@@ -152,6 +153,35 @@ pub fn simulate(
     name: &str,
     cfg: &SimulationConfig,
 ) -> Result<Tournament, PairingError> {
+    let s = play(system, players, name, cfg);
+    match s.stopped {
+        Some(e) => Err(e),
+        None => Ok(s.tournament),
+    }
+}
+
+/// A simulated event as far as it went.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    /// The record of the rounds played (a round that could not be paired
+    /// keeps only its absences and requested byes).
+    pub tournament: Tournament,
+    /// Each played round's pairing as the system returned it (boards in
+    /// the system's own order).
+    pub pairings: Vec<Pairing>,
+    /// Why the event stopped before `cfg.rounds`, if it did.
+    pub stopped: Option<PairingError>,
+}
+
+/// [`simulate`], keeping the rounds played when a round cannot be paired,
+/// and each round's pairing in the system's board order.
+pub fn play(
+    system: &dyn PairingSystem,
+    players: Vec<Player>,
+    name: &str,
+    cfg: &SimulationConfig,
+) -> Simulation {
+    let mut pairings = Vec::new();
     let mut rng = Rng::new(cfg.seed);
     let mut t = Tournament {
         name: name.to_string(),
@@ -195,7 +225,16 @@ pub fn simulate(
                 p.rounds.push(RoundEntry::no_game(code));
             }
         }
-        let pairing = system.pair(&t)?;
+        let pairing = match system.pair(&t) {
+            Ok(p) => p,
+            Err(e) => {
+                return Simulation {
+                    tournament: t,
+                    pairings,
+                    stopped: Some(e),
+                };
+            }
+        };
         pairing.append_to(&mut t);
         for pair in &pairing.pairs {
             let (Some(w), Some(b)) = (t.index_of(pair.white), t.index_of(pair.black)) else {
@@ -210,12 +249,17 @@ pub fn simulate(
             t.players[w].rounds[round as usize - 1].result = rw;
             t.players[b].rounds[round as usize - 1].result = rb;
         }
+        pairings.push(pairing);
         let ps = t.point_system;
         for p in &mut t.players {
             p.points = p.score_after(u32::MAX, &ps);
         }
     }
-    Ok(t)
+    Simulation {
+        tournament: t,
+        pairings,
+        stopped: None,
+    }
 }
 
 /// Draws one game's result (white's code, black's code).
