@@ -9,10 +9,11 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use rustworkx_core::max_weight_matching::max_weight_matching;
 use rustworkx_core::petgraph::graph::UnGraph;
-use swiss_matching::{DenseMatching, Wide};
+use swiss_matching::{DenseMatching, Weight, Wide};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -26,27 +27,45 @@ fn sizes(var: &str, default: &str) -> Vec<usize> {
         .collect()
 }
 
-fn graph_u128(n: usize, seed: u64) -> DenseMatching<u128> {
+/// A complete graph on `n` vertices with weights drawn by `weight`.
+fn graph<W: Weight>(n: usize, seed: u64, weight: fn(&mut Rng) -> W) -> DenseMatching<W> {
     let mut rng = Rng(seed);
     let mut m = DenseMatching::new(n);
     for u in 0..n {
         for v in u + 1..n {
-            m.set_weight(u, v, rng.u120());
+            m.set_weight(u, v, weight(&mut rng));
         }
     }
     m
 }
 
+fn graph_u128(n: usize, seed: u64) -> DenseMatching<u128> {
+    graph(n, seed, Rng::u120)
+}
+
+/// 184-bit weights: within the headroom of `Wide<3>`.
 fn graph_wide(n: usize, seed: u64) -> DenseMatching<Wide<3>> {
-    let mut rng = Rng(seed);
-    let mut m = DenseMatching::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            let w = Wide::from_limbs([rng.next(), rng.next(), rng.next() >> 8 | 1]);
-            m.set_weight(u, v, w);
-        }
-    }
-    m
+    graph(n, seed, wide3)
+}
+
+fn wide3(rng: &mut Rng) -> Wide<3> {
+    Wide::from_limbs([rng.next(), rng.next(), rng.next() >> 8 | 1])
+}
+
+/// Times a cold solve of `base` (cloned each time).
+fn cold<W: Weight>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    n: usize,
+    base: &DenseMatching<W>,
+) {
+    g.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
+        b.iter(|| {
+            let mut m = base.clone();
+            m.solve();
+            m.total_weight()
+        })
+    });
 }
 
 fn bench(c: &mut Criterion) {
@@ -58,22 +77,8 @@ fn bench(c: &mut Criterion) {
         if n >= 1000 {
             g.measurement_time(Duration::from_secs(if n >= 2000 { 20 } else { 8 }));
         }
-        let base = graph_u128(n, 1);
-        g.bench_with_input(BenchmarkId::new("u128", n), &n, |b, _| {
-            b.iter(|| {
-                let mut m = base.clone();
-                m.solve();
-                m.total_weight()
-            })
-        });
-        let base = graph_wide(n, 2);
-        g.bench_with_input(BenchmarkId::new("wide3", n), &n, |b, _| {
-            b.iter(|| {
-                let mut m = base.clone();
-                m.solve();
-                m.total_weight()
-            })
-        });
+        cold(&mut g, "u128", n, &graph_u128(n, 1));
+        cold(&mut g, "wide3", n, &graph_wide(n, 2));
         if n <= ref_max {
             let m = graph_u128(n, 1);
             let mut gr = UnGraph::<(), i128>::new_undirected();
@@ -119,8 +124,7 @@ fn bench(c: &mut Criterion) {
                 v = (v + 7) % n;
                 for x in 0..n {
                     if x != v {
-                        let w = Wide::from_limbs([rng.next(), rng.next(), rng.next() >> 8 | 1]);
-                        m.set_weight(v, x, w);
+                        m.set_weight(v, x, wide3(&mut rng));
                     }
                 }
                 m.solve()
