@@ -101,7 +101,7 @@ impl History {
     /// the encounter history left after removing rounds `1..=removed`, and
     /// the colour balancing conditions hold, `|WGD(a) + WGD(b)| <= 2`.
     pub fn allowed(&self, a: usize, b: usize, removed: u32) -> bool {
-        self.last_met[a * self.n + b] <= removed && (self.wgd[a] + self.wgd[b]).abs() <= 2
+        self.last_met(a, b) <= removed && (self.wgd[a] + self.wgd[b]).abs() <= 2
     }
 
     /// `TCEC STEP 3`: a matcher over `players` (vertex `i` is `players[i]`)
@@ -150,7 +150,7 @@ impl History {
                 witness = None;
                 break;
             }
-            witness = witness.map(|w| w.max(self.last_met[a * self.n + b]));
+            witness = witness.map(|w| w.max(self.last_met(a, b)));
         }
         if witness == Some(prev) {
             return prev;

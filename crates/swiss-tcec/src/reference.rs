@@ -125,6 +125,30 @@ pub struct ReferenceGame {
     pub game_of_pair: u8,
 }
 
+impl ReferencePair {
+    /// The pair without its games, as the engine writes it.
+    pub fn pair(&self) -> TcecPair {
+        TcecPair {
+            first: self.first,
+            second: self.second,
+            white: self.white,
+            black: self.black,
+        }
+    }
+}
+
+impl ReferenceGame {
+    /// The game without its result, as the engine writes it.
+    pub fn game(&self) -> TcecGame {
+        TcecGame {
+            white: self.white,
+            black: self.black,
+            pair_index: self.pair_index,
+            game_of_pair: self.game_of_pair,
+        }
+    }
+}
+
 fn whole_file(file: &str, what: String) -> TcecError {
     TcecError::Input(InputError {
         file: file.to_string(),
@@ -325,26 +349,8 @@ pub fn replay(reference: &Reference) -> ReplayReport {
     let opts = reference.options();
     let order = reference.game_order();
     for r in &reference.rounds {
-        let want_pairs: Vec<TcecPair> = r
-            .pairs
-            .iter()
-            .map(|p| TcecPair {
-                first: p.first,
-                second: p.second,
-                white: p.white,
-                black: p.black,
-            })
-            .collect();
-        let want_games: Vec<TcecGame> = r
-            .games
-            .iter()
-            .map(|g| TcecGame {
-                white: g.white,
-                black: g.black,
-                pair_index: g.pair_index,
-                game_of_pair: g.game_of_pair,
-            })
-            .collect();
+        let want_pairs: Vec<TcecPair> = r.pairs.iter().map(ReferencePair::pair).collect();
+        let want_games: Vec<TcecGame> = r.games.iter().map(ReferenceGame::game).collect();
         let mut problems = Vec::new();
         match pair_round(&t, &opts, r.round) {
             Err(e) => problems.push(e.to_string()),

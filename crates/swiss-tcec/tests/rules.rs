@@ -219,12 +219,7 @@ fn pairing_system_checks_every_reference_column() {
                 &round
                     .pairs
                     .iter()
-                    .map(|p| swiss_tcec::TcecPair {
-                        first: p.first,
-                        second: p.second,
-                        white: p.white,
-                        black: p.black,
-                    })
+                    .map(swiss_tcec::reference::ReferencePair::pair)
                     .collect::<Vec<_>>(),
                 reference.options().format,
                 swiss_tcec::DoubleGameOrder::Cycle,
