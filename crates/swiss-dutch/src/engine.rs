@@ -101,20 +101,25 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>
     // With an odd count, vertex `k` stands for the bye (C.2: only players
     // who may receive it are adjacent to it).
     let size = k + k % 2;
-    let mates = swiss_matching::maximum_cardinality_matching(size, |a, b| {
+    perfect(size, |a, b| {
         if b == k {
             pl[free[a]].bye_ok
         } else {
             compat.get(free[a], free[b])
         }
-    });
-    mates.iter().all(Option::is_some)
+    })
 }
 
 /// Whether the players `idx` can all be paired among themselves under
 /// C.1-C.3.
 fn perfectly_pairable(compat: &Compat<'_>, idx: &[usize]) -> bool {
-    swiss_matching::maximum_cardinality_matching(idx.len(), |a, b| compat.get(idx[a], idx[b]))
+    perfect(idx.len(), |a, b| compat.get(idx[a], idx[b]))
+}
+
+/// Whether the graph on `0..n` with edges `adjacent(u, v)` (`u < v`) has a
+/// perfect matching.
+fn perfect(n: usize, adjacent: impl FnMut(usize, usize) -> bool) -> bool {
+    swiss_matching::maximum_cardinality_matching(n, adjacent)
         .iter()
         .all(Option::is_some)
 }
@@ -485,7 +490,6 @@ impl<'a> Bracket<'a> {
                 m.set_weight(i, j, w);
             }
         }
-        let bw = |base: &Symmetric<N>, i: usize, j: usize| base.get(i, j);
         m.solve();
         let in_bracket =
             |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y >= mdp && y < cur);
@@ -519,7 +523,7 @@ impl<'a> Bracket<'a> {
             remaining -= 1;
             if !in_bracket(&m, i) {
                 for j in mdp..cur {
-                    let w = bw(&base, i, j);
+                    let w = base.get(i, j);
                     if !w.is_zero() {
                         m.set_weight(i, j, w.add(lo(1)));
                     }
@@ -530,7 +534,7 @@ impl<'a> Bracket<'a> {
                 matched[i] = true;
                 remaining_matched -= 1;
                 for j in mdp..cur {
-                    let w = bw(&base, i, j);
+                    let w = base.get(i, j);
                     if !w.is_zero() {
                         m.set_weight(i, j, w.add(lo(residents + 1)));
                     }
@@ -546,7 +550,7 @@ impl<'a> Bracket<'a> {
             }
             // Skip the solve when the current optimum already gives him
             // the highest resident he may meet (it stays optimal).
-            let best = (mdp..cur).find(|&j| !matched[j] && !bw(&base, i, j).is_zero());
+            let best = (mdp..cur).find(|&j| !matched[j] && !base.get(i, j).is_zero());
             if best.is_some() && m.mate(i) == best {
                 let j = best.unwrap_or(0);
                 matched[j] = true;
@@ -559,7 +563,7 @@ impl<'a> Bracket<'a> {
                 if matched[j] {
                     continue;
                 }
-                let w = bw(&base, i, j);
+                let w = base.get(i, j);
                 if !w.is_zero() {
                     m.set_weight(i, j, w.add(lo(addend)));
                     addend += 1;
@@ -586,7 +590,7 @@ impl<'a> Bracket<'a> {
         let two_pcb = 2 * self.pcb + 1 + self.tie_bits;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
         let ew = |base: &Symmetric<N>, a: usize, b: usize, pa: usize| {
-            let w = bw(base, a, b);
+            let w = base.get(a, b);
             if w.is_zero() {
                 w
             } else {
