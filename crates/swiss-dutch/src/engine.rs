@@ -890,3 +890,72 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
     }
     Ok(fixed)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// C.04.3 C.5 outranks C.7 (and everything else but C.4, which only
+    /// the PPB and the CLB use): an even bracket that can pair all its
+    /// players gets the same pairs whether or not the next scoregroup takes
+    /// part in its matching, which is why `pair_round` leaves it out. Checked
+    /// on the top bracket of every reference case file where it applies.
+    #[test]
+    fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/dutch-cases");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+            .collect();
+        files.sort();
+        let mut checked = 0;
+        for f in files {
+            let t = swiss_core::trf::read(&std::fs::read_to_string(&f).unwrap(), "case").unwrap();
+            let state = swiss_core::RoundState::next(&t);
+            let pl = crate::player::in_pairing_order(&state);
+            let compat = Compat::new(&pl);
+            let cur = pl.iter().take_while(|p| p.score == pl[0].score).count();
+            let end = cur
+                + pl[cur..]
+                    .iter()
+                    .take_while(|p| p.score == pl[cur].score)
+                    .count();
+            let bracket: Vec<usize> = (0..cur).collect();
+            if end == cur || cur % 2 == 1 || !perfectly_pairable(&compat, &bracket) {
+                continue;
+            }
+            let played = state.round - 1;
+            let with_next = Bracket::new(
+                &pl,
+                &compat,
+                (0..end).collect(),
+                0,
+                cur,
+                false,
+                end == pl.len(),
+                played,
+            );
+            let alone = Bracket::new(
+                &pl,
+                &compat,
+                bracket,
+                0,
+                cur,
+                false,
+                end == pl.len(),
+                played,
+            );
+            assert_eq!(
+                solve_bracket(&with_next).unwrap(),
+                solve_bracket(&alone).unwrap(),
+                "{}",
+                f.display()
+            );
+            checked += 1;
+        }
+        assert!(checked > 20, "only {checked} brackets checked");
+    }
+}

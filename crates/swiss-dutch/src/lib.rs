@@ -100,7 +100,6 @@ pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
 use swiss_core::{Pair, PairingError, PairingSystem};
 
-use crate::player::Pl;
 
 /// Options of the Dutch engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,14 +132,7 @@ impl DutchError {
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (E.1-E.5) in board order, and the pairing-allocated bye.
 pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, DutchError> {
-    let mut pl: Vec<Pl> = state
-        .players
-        .iter()
-        .filter(|p| p.to_pair)
-        .map(|p| Pl::new(p, state))
-        .collect();
-    // A.2: score, then pairing number.
-    pl.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    let pl = player::in_pairing_order(state);
     let played = state.round.saturating_sub(1);
     let mates = engine::pair_round(&pl, played)?;
     let mut out = Pairing {

@@ -30,6 +30,18 @@ pub(crate) struct Pl {
     pub(crate) forbidden: Vec<StartNo>,
 }
 
+/// The players to pair in `state`, in A.2 order: score, then pairing number.
+pub(crate) fn in_pairing_order(state: &RoundState) -> Vec<Pl> {
+    let mut pl: Vec<Pl> = state
+        .players
+        .iter()
+        .filter(|p| p.to_pair)
+        .map(|p| Pl::new(p, state))
+        .collect();
+    pl.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    pl
+}
+
 impl Pl {
     /// Builds the view of `p` for the round described by `st`.
     pub(crate) fn new(p: &PlayerState, st: &RoundState) -> Pl {
