@@ -100,7 +100,6 @@ pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
 use swiss_core::{Pair, PairingError, PairingSystem};
 
-
 /// Options of the Dutch engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
