@@ -18,6 +18,8 @@
 use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
+/// Passes of dual lowering in the cold start ([`State::greedy_start`]).
+const SWEEPS: usize = 2;
 
 /// Which optimum [`DenseMatching`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -115,6 +117,9 @@ struct State<W> {
     /// The slack of the entry `pick` points at.
     pick_slack: Vec<W>,
     scratch: Vec<usize>,
+    /// A tight edge (outer vertex, vertex of a free unlabelled blossom)
+    /// found while scanning: the stage can augment along it at once.
+    instant: (usize, usize),
 }
 
 impl<W: Weight> State<W> {
@@ -140,13 +145,15 @@ impl<W: Weight> State<W> {
             pick: vec![NONE; nodes],
             pick_slack: vec![W::ZERO; nodes],
             scratch: Vec::new(),
+            instant: (NONE, NONE),
         }
     }
 
-    /// A cheap feasible start: each vertex's dual is its heaviest edge
-    /// (every slack is then non-negative), and edges tight at both ends are
-    /// matched greedily. Brackets of the engines have many equal weights,
-    /// so this pairs most vertices before any search.
+    /// A cheap feasible start: each vertex's dual is half its heaviest edge
+    /// (every slack is then non-negative), lowered vertex by vertex to the
+    /// least value its edges allow; then tight edges are matched greedily.
+    /// Brackets of the engines have many equal weights, so this pairs most
+    /// vertices before any search.
     fn greedy_start(&mut self, w: &[W]) {
         let n = self.n;
         for v in 0..n {
@@ -156,6 +163,22 @@ impl<W: Weight> State<W> {
                 .max()
                 .unwrap_or(W::ZERO);
             self.y[v] = max.half();
+        }
+        // Lower each dual to the least value its edges allow, given the
+        // others: more edges turn tight, and the greedy pass below pairs
+        // more vertices (weights that add a per-vertex term, as the
+        // engines' float criteria do, otherwise leave most vertices free).
+        for _ in 0..SWEEPS {
+            for v in 0..n {
+                let row = &w[v * n..(v + 1) * n];
+                let mut need = W::ZERO;
+                for (u, (&wt, &yu)) in row.iter().zip(&self.y[..n]).enumerate() {
+                    if u != v && !wt.is_zero() && wt > yu && wt.sub(yu) > need {
+                        need = wt.sub(yu);
+                    }
+                }
+                self.y[v] = need;
+            }
         }
         for u in 0..n {
             if self.mate[u] != NONE {
@@ -225,16 +248,27 @@ impl<W: Weight> State<W> {
                 *list = Vec::new();
             }
         }
+        self.instant = (NONE, NONE);
         self.make_outer(w, self.top[root], (NONE, NONE));
         // Each event labels, merges or opens a blossom: O(n) of them.
         for _ in 0..8 * n + 8 {
             let mut best: Option<(W, Event)> = None;
+            let (is, ix) = std::mem::replace(&mut self.instant, (NONE, NONE));
+            if is != NONE
+                && self.label[self.top[ix]] == Label::None
+                && self.label[self.top[is]] == Label::Outer
+                && self.mate[self.base[self.top[ix]]] == NONE
+                && self.slack(w, is, ix).is_zero()
+            {
+                best = Some((W::ZERO, Event::Reach(is, ix)));
+            }
+            let found = best.is_some();
             let mut consider = |d: W, e: Event| {
                 if best.as_ref().is_none_or(|b| d < b.0) {
                     best = Some((d, e));
                 }
             };
-            let vertices = self.near[..n]
+            let vertices = self.near[..if found { 0 } else { n }]
                 .iter()
                 .zip(&self.top[..n])
                 .zip(self.near_slack[..n].iter().zip(&self.y[..n]));
@@ -245,7 +279,7 @@ impl<W: Weight> State<W> {
                     _ => {}
                 }
             }
-            let nodes = self.up[..3 * n]
+            let nodes = self.up[..if found { 0 } else { 3 * n }]
                 .iter()
                 .zip(&self.label[..3 * n])
                 .zip(self.best_bridge[..3 * n].iter().zip(&self.z[..3 * n]));
@@ -353,6 +387,9 @@ impl<W: Weight> State<W> {
             near_slack,
             pick,
             pick_slack,
+            mate,
+            base,
+            instant,
             ..
         } = self;
         // The hottest loop of the solver: one row, zipped with the
@@ -368,6 +405,9 @@ impl<W: Weight> State<W> {
             } else if near[x] == NONE || sl < near_slack[x] {
                 near[x] = s;
                 near_slack[x] = sl;
+                if sl.is_zero() && label[tx] == Label::None && mate[base[tx]] == NONE {
+                    *instant = (s, x);
+                }
             }
         }
     }
