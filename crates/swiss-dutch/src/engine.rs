@@ -487,7 +487,21 @@ impl<'a> Bracket<'a> {
             for i in 0..j {
                 let w = self.edge_weight::<N>(i, j);
                 base.set(i, j, w);
-                m.set_weight(i, j, w);
+                if i >= mdp {
+                    m.set_weight(i, j, w);
+                }
+            }
+        }
+        // The MDPs' edges outweigh the residents' (their PSD terms sit
+        // higher), which leaves the matcher's cold start with few tight
+        // edges; solving without them first and adding them as a warm
+        // re-solve of `mdp` changed vertices is far cheaper.
+        if mdp > 0 {
+            m.solve();
+            for i in 0..mdp {
+                for j in mdp..len {
+                    m.set_weight(i, j, base.get(i, j));
+                }
             }
         }
         m.solve();
