@@ -483,19 +483,32 @@ impl<'a> Bracket<'a> {
         let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
         let mut base = Symmetric::<N>::new(len, self.zero_low_bits());
         let mut m = DenseMatching::<Wide<N>>::new(len);
+        // The matcher's cold start (duals lowered vertex by vertex, then
+        // tight edges paired greedily) pairs most of a block of similar
+        // players, but few when heavier edges to another block set the
+        // starting duals: then the first vertex lowered is the only one
+        // the others are tight with. So the residents and the next
+        // scoregroup are solved each among themselves, and the edges
+        // between the blocks (residents to the next scoregroup, then the
+        // MDPs, whose PSD terms are the heaviest) are added by warm
+        // re-solves, which grow trees only from the vertices they free.
         for j in mdp..len {
             for i in 0..j {
                 let w = self.edge_weight::<N>(i, j);
                 base.set(i, j, w);
-                if i >= mdp {
+                if i >= mdp && (i >= cur || j < cur) {
                     m.set_weight(i, j, w);
                 }
             }
         }
-        // The MDPs' edges outweigh the residents' (their PSD terms sit
-        // higher), which leaves the matcher's cold start with few tight
-        // edges; solving without them first and adding them as a warm
-        // re-solve of `mdp` changed vertices is far cheaper.
+        if len > cur {
+            m.solve();
+            for i in mdp..cur {
+                for j in cur..len {
+                    m.set_weight(i, j, base.get(i, j));
+                }
+            }
+        }
         if mdp > 0 {
             m.solve();
             for i in 0..mdp {
