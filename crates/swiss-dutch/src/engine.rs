@@ -32,49 +32,51 @@ impl<'a> Compat<'a> {
     }
 }
 
-/// The bracket's original weights (they sit beside the matcher's own
-/// matrix): a symmetric matrix without its diagonal, stored as its upper
-/// triangle, and without the low limbs that every original weight leaves
-/// zero (those bits are reserved for the candidate-order bonuses). Half
-/// the memory of a square copy, and less again in big brackets.
-struct Symmetric<const N: usize> {
-    n: usize,
-    /// Low limbs not stored (always zero).
-    drop: usize,
-    cells: Vec<u64>,
+/// The bracket's original weights, beside the matcher's own (re-weighted)
+/// matrix. They are recomputed on demand rather than stored: a stored copy
+/// of a 2,400-player bracket's weights took 118 MB. Only the pairs that
+/// the candidate order has ruled out (D.2 exchanges, the fixed S1R) are
+/// recorded, one bit per pair of the upper triangle.
+struct Base<'b, 'a, const N: usize> {
+    bracket: &'b Bracket<'a>,
+    ruled_out: Vec<u64>,
 }
 
-impl<const N: usize> Symmetric<N> {
-    fn new(n: usize, zero_low_bits: u32) -> Self {
-        let drop = ((zero_low_bits / 64) as usize).min(N - 1);
-        Symmetric {
-            n,
-            drop,
-            cells: vec![0; n * n.saturating_sub(1) / 2 * (N - drop)],
+impl<'b, 'a, const N: usize> Base<'b, 'a, N> {
+    fn new(bracket: &'b Bracket<'a>) -> Self {
+        let n = bracket.idx.len();
+        Base {
+            bracket,
+            ruled_out: vec![0; (n * n.saturating_sub(1) / 2).div_ceil(64)],
         }
     }
 
     fn index(&self, i: usize, j: usize) -> usize {
+        let n = self.bracket.idx.len();
         let (a, b) = (i.min(j), i.max(j));
-        (a * (2 * self.n - a - 1) / 2 + (b - a - 1)) * (N - self.drop)
+        a * (2 * n - a - 1) / 2 + (b - a - 1)
     }
 
+    /// The original weight of `i-j`: zero on the diagonal, between two
+    /// MDPs (they are never paired with each other in their bracket), and
+    /// for pairs ruled out.
     fn get(&self, i: usize, j: usize) -> Wide<N> {
-        let mut limbs = [0; N];
-        if i != j {
-            let k = self.index(i, j);
-            limbs[self.drop..].copy_from_slice(&self.cells[k..k + N - self.drop]);
+        let (a, b) = (i.min(j), i.max(j));
+        if a == b || b < self.bracket.mdp {
+            return Wide::ZERO;
         }
-        Wide::from_limbs(limbs)
+        let k = self.index(a, b);
+        if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
+            return Wide::ZERO;
+        }
+        self.bracket.edge_weight(a, b)
     }
 
-    fn set(&mut self, i: usize, j: usize, w: Wide<N>) {
+    /// From now on `i-j` has weight zero.
+    fn rule_out(&mut self, i: usize, j: usize) {
         if i != j {
-            let limbs = w.limbs();
-            debug_assert!(limbs[..self.drop].iter().all(|&x| x == 0));
             let k = self.index(i, j);
-            let width = N - self.drop;
-            self.cells[k..k + width].copy_from_slice(&limbs[self.drop..]);
+            self.ruled_out[k / 64] |= 1 << (k % 64);
         }
     }
 }
@@ -481,7 +483,7 @@ impl<'a> Bracket<'a> {
         let residents = (cur - mdp) as u64;
         // Candidate-order bonuses live just above the tie-break bits.
         let lo = |v: u64| Wide::<N>::from_u64(v).shl(self.tie_bits);
-        let mut base = Symmetric::<N>::new(len, self.zero_low_bits());
+        let mut base = Base::<N>::new(self);
         let mut m = DenseMatching::<Wide<N>>::new(len);
         // The matcher's cold start (duals lowered vertex by vertex, then
         // tight edges paired greedily) pairs most of a block of similar
@@ -494,10 +496,8 @@ impl<'a> Bracket<'a> {
         // re-solves, which grow trees only from the vertices they free.
         for j in mdp..len {
             for i in 0..j {
-                let w = self.edge_weight::<N>(i, j);
-                base.set(i, j, w);
                 if i >= mdp && (i >= cur || j < cur) {
-                    m.set_weight(i, j, w);
+                    m.set_weight(i, j, base.get(i, j));
                 }
             }
         }
@@ -616,7 +616,7 @@ impl<'a> Bracket<'a> {
             .count();
         let two_pcb = 2 * self.pcb + 1 + self.tie_bits;
         // D.2.a-b: fewest exchanges, then the smallest BSN-sum difference.
-        let ew = |base: &Symmetric<N>, a: usize, b: usize, pa: usize| {
+        let ew = |base: &Base<'_, '_, N>, a: usize, b: usize, pa: usize| {
             let w = base.get(a, b);
             if w.is_zero() {
                 w
@@ -665,7 +665,7 @@ impl<'a> Bracket<'a> {
             }
             for &b in &rem[p + 1..] {
                 if exch {
-                    base.set(a, b, Wide::ZERO);
+                    base.rule_out(a, b);
                 }
                 m.set_weight(a, b, ew(&base, a, b, p));
             }
@@ -691,11 +691,11 @@ impl<'a> Bracket<'a> {
             if is_higher(&m, a) {
                 left -= 1;
                 for &b in &rem[..p] {
-                    base.set(b, a, Wide::ZERO);
+                    base.rule_out(b, a);
                     m.set_weight(a, b, Wide::ZERO);
                 }
                 for o in cur..len {
-                    base.set(a, o, Wide::ZERO);
+                    base.rule_out(a, o);
                     m.set_weight(a, o, Wide::ZERO);
                 }
             }
@@ -712,7 +712,7 @@ impl<'a> Bracket<'a> {
             let a_hi = is_higher(&m, a);
             for &b in &rem[pa + 1..] {
                 if !a_hi || is_higher(&m, b) {
-                    base.set(a, b, Wide::ZERO);
+                    base.rule_out(a, b);
                 }
                 m.set_weight(a, b, base.get(a, b));
             }
