@@ -84,13 +84,17 @@
 //! matched without the next scoregroup: C.5 then forces every optimal
 //! candidate to pair everyone, so C.7 is the same for all of them.
 //!
-//! Cost: a bracket costs O(n³) time, an n² weight matrix in the matcher and
-//! a compacted triangle of the original weights, n being the bracket plus
-//! the next scoregroup. Measured (`cargo xtask bench`, 2
-//! cores): a 1000-player round takes 0.1-0.6 s, a 2000-player round
-//! 0.7-5.5 s; round 11 of a 9,999-player field, with brackets of 2,400
-//! players, takes about 90 s and 470 MiB. Big brackets need a sub-cubic
-//! treatment still to come.
+//! Cost: a bracket costs O(n³) time at worst and an n² weight matrix in
+//! the matcher (the original weights are recomputed on demand), n being
+//! the bracket plus the next scoregroup. The matcher's cold start only
+//! works well on a block of similar players, so a bracket's residents and
+//! its next scoregroup are solved apart first and joined by warm
+//! re-solves, the MDPs last. Measured (`cargo xtask bench`, 2 cores): a
+//! 1000-player round takes 0.06-0.21 s, a 2000-player round 0.2-1.4 s;
+//! round 11 of a 9,999-player field, with brackets of 2,400 players,
+//! 12-14 s and 342 MiB. Round 2 of that field, with one bracket of about
+//! 4,000 players, still takes minutes and 1.7 GiB: a bracket that size
+//! needs weights kept per class of player rather than per pair.
 
 mod colour;
 mod engine;
