@@ -234,3 +234,41 @@ fn degenerate_inputs() {
     assert_eq!(m.mate(0), None);
     assert_eq!(m.mate(9), None);
 }
+
+/// The shapes the pairing engines produce and the cold start is tuned for
+/// (duals lowered vertex by vertex, tight edges to free vertices taken at
+/// once): a per-vertex term on every edge, a few pairwise classes, and a
+/// uniform block whose edges to the other block are heavier (the start
+/// then leaves the block tight with one vertex only). Against brute force.
+#[test]
+fn bracket_shaped_weights() {
+    let mut rng = Rng(0xb10c);
+    for _ in 0..3000 {
+        let n = 2 + rng.below(11) as usize;
+        let split = rng.below(n as u64 + 1) as usize;
+        let term: Vec<u64> = (0..n).map(|_| rng.below(4) << 8).collect();
+        let class: Vec<u64> = (0..n).map(|_| rng.below(3)).collect();
+        let mut m = DenseMatching::<u64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(10) == 0 {
+                    continue;
+                }
+                let w = match (u < split, v < split) {
+                    (true, true) => 1 << 20,
+                    (false, false) => 1 << 12,
+                    _ => 1 << 12 | 1 << 10 | u64::from(class[u] != class[v]),
+                };
+                m.set_weight(
+                    u,
+                    v,
+                    w + term[u] + term[v] + u64::from(class[u] != class[v]),
+                );
+            }
+        }
+        m.solve();
+        check_valid(&m);
+        assert!(m.verify());
+        assert_eq!(m.total_weight(), brute(n, &matrix(&m), false).1);
+    }
+}
