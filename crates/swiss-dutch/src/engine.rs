@@ -727,6 +727,13 @@ impl<'a> Bracket<'a> {
         let highers: Vec<usize> = rem.iter().copied().filter(|&a| is_higher(&m, a)).collect();
         let field = bits(rem.len() + 1) as usize;
         let window = (self.tie_bits as usize / field).max(1);
+        // Pairs decided but not yet fixed in the matcher. The last optimum
+        // holds them all, so it stays an optimum of the fixed problem and
+        // answers the next players' questions as it is; fixing them one by
+        // one would repair the duals after each (in an odd bracket that
+        // rebuilds a blossom over all residents every time), while fixing
+        // them with the next window's changes costs one warm solve.
+        let mut pending: Vec<(usize, usize)> = Vec::new();
         let mut k = 0;
         while k < highers.len() {
             let a = highers[k];
@@ -738,7 +745,7 @@ impl<'a> Bracket<'a> {
                 let b = best.unwrap_or(0);
                 matched[a] = true;
                 matched[b] = true;
-                m.fix_pair(a, b);
+                pending.push((a, b));
                 pairs.push((a, b));
                 k += 1;
                 continue;
@@ -758,6 +765,9 @@ impl<'a> Bracket<'a> {
                     addend += 1;
                 }
             }
+            for (a, b) in pending.drain(..) {
+                m.fix_pair(a, b);
+            }
             m.solve();
             for &a in &highers[k..end] {
                 let b = m.mate(a).filter(|&b| b < cur).ok_or_else(|| {
@@ -765,7 +775,7 @@ impl<'a> Bracket<'a> {
                 })?;
                 matched[a] = true;
                 matched[b] = true;
-                m.fix_pair(a, b);
+                pending.push((a, b));
                 pairs.push((a, b));
             }
             k = end;
