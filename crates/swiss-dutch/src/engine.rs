@@ -219,10 +219,8 @@ fn put<const N: usize>(v: u64, pos: u32) -> Wide<N> {
     if let Some(x) = limbs.get_mut(k) {
         *x = v << b;
     }
-    if b > 0 {
-        if let Some(x) = limbs.get_mut(k + 1) {
-            *x = v >> (64 - b);
-        }
+    if let Some(x) = limbs.get_mut(k + 1).filter(|_| b > 0) {
+        *x = v >> (64 - b);
     }
     Wide::from_limbs(limbs)
 }
