@@ -90,10 +90,10 @@
 //! works well on a block of similar players, so a bracket's residents and
 //! its next scoregroup are solved apart first and joined by warm
 //! re-solves, the MDPs last. Measured (`cargo xtask bench`, 2 cores): a
-//! 1000-player round takes 0.06-0.23 s, a 2000-player round 0.2-1.5 s;
+//! 1000-player round takes 0.05-0.2 s, a 2000-player round 0.15-1.5 s;
 //! round 11 of a 9,999-player field, with brackets of 2,400 players,
-//! 8.9 s and 359 MiB. Round 2 of that field, with one bracket of 4,901
-//! players, takes about a minute and 1.3 GiB: a bracket that size needs
+//! 6.5 s and 359 MiB. Round 2 of that field, with one bracket of 4,901
+//! players, takes about 53 s and 1.3 GiB: a bracket that size needs
 //! weights kept per class of player rather than per pair.
 
 mod colour;
