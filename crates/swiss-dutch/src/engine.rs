@@ -335,23 +335,8 @@ impl<'a> Bracket<'a> {
 
     /// Total bits of the packed weight below its top field.
     pub(crate) fn weight_bits(&self) -> u32 {
-        let (pcb, sd) = (self.pcb, self.sd_bits);
-        let mut t = pcb + sd;
-        if !self.special {
-            t += if self.last_group {
-                pcb.max(self.npcb) + 3
-            } else {
-                self.npcb
-            } + sd;
-        }
-        t += 4 * pcb;
-        if self.played >= 1 {
-            t += 2 * pcb + 2 * sd;
-        }
-        if self.played >= 2 {
-            t += 2 * pcb + 2 * sd;
-        }
-        t + 3 * pcb + 1 + self.tie_bits
+        // The top field (completion) starts where all the others end.
+        self.at.completion
     }
 
     /// B.4: the B.3 candidate of a homogeneous bracket when it is perfect,
@@ -556,18 +541,16 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
-        if len > cur {
-            m.solve();
-            for i in mdp..cur {
-                for j in cur..len {
-                    m.set_weight(i, j, base.get(i, j));
-                }
+        // Each join: solve what is set so far, then add the rows `from`
+        // against the columns `to` (the changed vertex named first).
+        let joins = [(mdp..cur, cur..len), (0..mdp, mdp..len)];
+        for (from, to) in joins {
+            if from.is_empty() || to.is_empty() {
+                continue;
             }
-        }
-        if mdp > 0 {
             m.solve();
-            for i in 0..mdp {
-                for j in mdp..len {
+            for i in from {
+                for j in to.clone() {
                     m.set_weight(i, j, base.get(i, j));
                 }
             }
