@@ -3,7 +3,7 @@
 //! change in any system's behaviour shows up as a reviewable diff.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rayon::prelude::*;
 use swiss_core::simulate::{SimulationConfig, play};
@@ -23,12 +23,7 @@ pub struct Trace {
 /// The player lists, by file stem, sorted.
 pub fn player_lists(root: &Path) -> anyhow::Result<Vec<(String, Tournament)>> {
     let dir = root.join("testdata/players");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
+    crate::oracle::files(&dir, "trf")?
         .into_iter()
         .map(|f| {
             let name = f.display().to_string();
