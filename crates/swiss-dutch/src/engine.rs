@@ -8,8 +8,6 @@
 //! are paired (D.3), their opponents (D.1), the resident exchanges (D.2) and
 //! the transpositions of the remainder (D.1).
 
-use std::collections::BTreeMap;
-
 use swiss_core::Float;
 use swiss_matching::{DenseMatching, Wide};
 
@@ -182,7 +180,10 @@ pub(crate) struct Bracket<'a> {
     pcb: u32,
     npcb: u32,
     sd_bits: u32,
-    shifts: BTreeMap<i32, u32>,
+    /// Position of each score difference's bit in a PSD field, indexed
+    /// from `sd_min` (absent differences at 0).
+    shifts: Vec<u32>,
+    sd_min: i32,
     min_score: i32,
     /// Low bits reserved for the D.1 bonuses: enough for every S1R player
     /// of the bracket in one solve when that stays within bounds.
@@ -253,7 +254,9 @@ impl<'a> Bracket<'a> {
             }
         }
         sds.sort_unstable();
-        let mut shifts = BTreeMap::new();
+        let sd_min = sds.first().copied().unwrap_or(0);
+        let sd_span = sds.last().map_or(0, |&x| x - sd_min + 1) as usize;
+        let mut shifts = vec![0; sd_span];
         let mut sd_bits = 0;
         let mut k = 0;
         while k < sds.len() {
@@ -261,7 +264,7 @@ impl<'a> Bracket<'a> {
             while e < sds.len() && sds[e] == sds[k] {
                 e += 1;
             }
-            shifts.insert(sds[k], sd_bits);
+            shifts[(sds[k] - sd_min) as usize] = sd_bits;
             sd_bits += bits(e - k);
             k = e;
         }
@@ -279,6 +282,7 @@ impl<'a> Bracket<'a> {
             npcb: bits(len - cur),
             sd_bits,
             shifts,
+            sd_min,
             min_score,
             tie_bits: ((cur - mdp) as u32 / 2 * bits(cur - mdp + 1))
                 .clamp(MIN_TIE_BITS, MAX_TIE_BITS),
@@ -448,8 +452,10 @@ impl<'a> Bracket<'a> {
         let unbye = |p: &Pl| u64::from(!p.bye_ok);
         let dfv = |p: &Pl| p.score - self.min_score + 10;
         // The bit for score difference `sd` in the PSD field at `pos`.
-        let psd =
-            |pos: u32, sd: i32| Wide::<N>::bit(pos + self.shifts.get(&sd).copied().unwrap_or(0));
+        let psd = |pos: u32, sd: i32| {
+            let at = usize::try_from(sd - self.sd_min).ok();
+            Wide::<N>::bit(pos + at.and_then(|k| self.shifts.get(k)).copied().unwrap_or(0))
+        };
         let mut r = zero;
         if self.special {
             r = put(1 + unbye(h) + unbye(l), at.completion);
@@ -671,13 +677,15 @@ impl<'a> Bracket<'a> {
             |m: &DenseMatching<Wide<N>>, x: usize| m.mate(x).is_some_and(|y| y > x && y < cur);
         // When the optimum already pairs S1R against S2R (no exchange), it
         // also has the best exchange bonus, so the solve can be skipped.
+        // Its weights are then not even set: the S1R fix below puts the
+        // original ones back.
         let no_exchange = rem[..rp].iter().all(|&a| is_higher(&m, a));
-        for pb in 0..rem.len() {
-            for pa in 0..pb {
-                m.set_weight(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
-            }
-        }
         if !no_exchange {
+            for pb in 0..rem.len() {
+                for pa in 0..pb {
+                    m.set_weight(rem[pa], rem[pb], ew(&base, rem[pa], rem[pb], pa));
+                }
+            }
             m.solve();
         }
         let exchanges = rem[..rp].iter().filter(|&&a| !is_higher(&m, a)).count();
@@ -751,8 +759,11 @@ impl<'a> Bracket<'a> {
             for &b in &rem[pa + 1..] {
                 if !a_hi || is_higher(&m, b) {
                     base.rule_out(a, b);
+                    m.set_weight(a, b, Wide::ZERO);
+                } else if !no_exchange {
+                    // Without exchanges the weight is still the original.
+                    m.set_weight(a, b, base.get(a, b));
                 }
-                m.set_weight(a, b, base.get(a, b));
             }
         }
 
@@ -763,6 +774,12 @@ impl<'a> Bracket<'a> {
         // player per solve; a player whose optimum already has his best
         // opponent needs no solve at all.
         let highers: Vec<usize> = rem.iter().copied().filter(|&a| is_higher(&m, a)).collect();
+        let rest: Vec<usize> = (0..mdp).filter(|&i| !matched[i]).chain(cur..len).collect();
+        // The cut costs a solve over `rest`: it pays when the remainder's
+        // D.1 is not much smaller than that.
+        if rem.len() <= 2 * highers.len() + 1 && !rest.is_empty() && rest.len() <= 4 * rem.len() {
+            self.cut_off_rest(&mut m, &rem, &highers, &rest);
+        }
         let field = bits(rem.len() + 1) as usize;
         let window = (self.tie_bits as usize / field).max(1);
         // Pairs decided but not yet fixed in the matcher. The last optimum
@@ -819,6 +836,89 @@ impl<'a> Bracket<'a> {
             k = end;
         }
         Ok(pairs)
+    }
+
+    /// Takes the players outside the remainder (`rest`: unpaired MDPs and
+    /// the next scoregroup) out of the remainder's D.1, which then runs on
+    /// a bipartite graph, S1R against S2R.
+    ///
+    /// Sound because of what is fixed by then: every optimum pairs each
+    /// S1R player with an S2R player (C.5), so a candidate's value is the
+    /// value of its S1R-S2R pairs plus that of the best pairing of `rest`
+    /// with the S2R players left over. With at most one left over, that
+    /// second term is a function of who he is: it becomes the weight of
+    /// an edge from one `rest` vertex, kept as a stand-in, to each S2R
+    /// player, and every other `rest` edge is removed. The optima are then
+    /// the same on S1R-S2R pairs. It matters for speed: through the next
+    /// scoregroup's own edges the full graph has odd cycles, and in an odd
+    /// bracket its optimum keeps a blossom over most of the bracket that
+    /// each D.1 solve had to dissolve and grow again.
+    fn cut_off_rest<const N: usize>(
+        &self,
+        m: &mut DenseMatching<Wide<N>>,
+        rem: &[usize],
+        highers: &[usize],
+        rest: &[usize],
+    ) {
+        let s2r: Vec<usize> = rem
+            .iter()
+            .copied()
+            .filter(|a| !highers.contains(a))
+            .collect();
+        let one_left = rem.len() == 2 * highers.len() + 1;
+        // The value of pairing `rest` with each possible leftover, by
+        // classes of S2R players with the same edges to `rest`.
+        let mut float_value = Vec::new();
+        if one_left {
+            let k = rest.len();
+            let mut r = DenseMatching::<Wide<N>>::new(k + 1);
+            for j in 0..k {
+                for i in 0..j {
+                    r.set_weight(i, j, m.weight(rest[i], rest[j]));
+                }
+            }
+            r.solve();
+            let alone = r.total_weight();
+            let mut classes: Vec<(u64, usize, Wide<N>)> = Vec::new();
+            let mm: &DenseMatching<Wide<N>> = m;
+            let row = |b: usize| rest.iter().map(move |&x| mm.weight(b, x));
+            for &b in &s2r {
+                let mut h = std::hash::DefaultHasher::new();
+                for x in row(b) {
+                    std::hash::Hash::hash(&x, &mut h);
+                }
+                let h = std::hash::Hasher::finish(&h);
+                let known = classes
+                    .iter()
+                    .find(|&&(hc, rep, _)| hc == h && row(rep).eq(row(b)));
+                let v = match known {
+                    Some(&(_, _, v)) => v,
+                    None => {
+                        for (i, x) in row(b).enumerate() {
+                            r.set_weight(k, i, x);
+                        }
+                        r.solve();
+                        let v = r.total_weight().sub(alone);
+                        classes.push((h, b, v));
+                        v
+                    }
+                };
+                float_value.push(v);
+            }
+        }
+        for &x in rest {
+            for y in 0..self.idx.len() {
+                if !m.weight(x, y).is_zero() {
+                    m.set_weight(x, y, Wide::ZERO);
+                }
+            }
+        }
+        if one_left {
+            let stand_in = rest[0];
+            for (&b, v) in s2r.iter().zip(float_value) {
+                m.set_weight(stand_in, b, v.add(Wide::from_u64(1)));
+            }
+        }
     }
 }
 
