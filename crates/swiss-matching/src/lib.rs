@@ -9,6 +9,7 @@
 //! [`maximum_cardinality_matching`] (can every vertex be paired?).
 
 mod cardinality;
+mod matrix;
 mod weight;
 mod weighted;
 

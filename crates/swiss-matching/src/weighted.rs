@@ -15,6 +15,7 @@
 //! duals, and a re-solve only grows trees from the few vertices that a weight
 //! change left free with a positive dual.
 
+use crate::matrix::Matrix;
 use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
@@ -154,14 +155,11 @@ impl<W: Weight> State<W> {
     /// least value its edges allow; then tight edges are matched greedily.
     /// Brackets of the engines have many equal weights, so this pairs most
     /// vertices before any search.
-    fn greedy_start(&mut self, w: &[W]) {
+    fn greedy_start(&mut self, w: &Matrix<W>) {
         let n = self.n;
         for v in 0..n {
-            let max = w[v * n..(v + 1) * n]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(W::ZERO);
+            let mut max = W::ZERO;
+            w.for_edges(v, |_, wt| max = max.max(wt));
             self.y[v] = max.half();
         }
         // Lower each dual to the least value its edges allow, given the
@@ -170,13 +168,13 @@ impl<W: Weight> State<W> {
         // engines' float criteria do, otherwise leave most vertices free).
         for _ in 0..SWEEPS {
             for v in 0..n {
-                let row = &w[v * n..(v + 1) * n];
                 let mut need = W::ZERO;
-                for (u, (&wt, &yu)) in row.iter().zip(&self.y[..n]).enumerate() {
-                    if u != v && !wt.is_zero() && wt > yu && wt.sub(yu) > need {
-                        need = wt.sub(yu);
+                let y = &self.y;
+                w.for_edges(v, |u, wt| {
+                    if u != v && wt > y[u] && wt.sub(y[u]) > need {
+                        need = wt.sub(y[u]);
                     }
-                }
+                });
                 self.y[v] = need;
             }
         }
@@ -185,8 +183,7 @@ impl<W: Weight> State<W> {
                 continue;
             }
             for v in u + 1..n {
-                if self.mate[v] == NONE && !w[u * n + v].is_zero() && self.slack(w, u, v).is_zero()
-                {
+                if self.mate[v] == NONE && w.has(u, v) && self.slack(w, u, v).is_zero() {
                     self.mate[u] = v;
                     self.mate[v] = u;
                     break;
@@ -202,8 +199,8 @@ impl<W: Weight> State<W> {
     }
 
     /// Slack of `u-v`; `w` holds doubled weights, like the duals.
-    fn slack(&self, w: &[W], u: usize, v: usize) -> W {
-        self.y[u].add(self.y[v]).sub(w[u * self.n + v])
+    fn slack(&self, w: &Matrix<W>, u: usize, v: usize) -> W {
+        self.y[u].add(self.y[v]).sub(w.get(u, v))
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -228,7 +225,7 @@ impl<W: Weight> State<W> {
     }
 
     /// Grows trees from every free vertex whose dual is still positive.
-    fn run(&mut self, w: &[W]) {
+    fn run(&mut self, w: &Matrix<W>) {
         for r in 0..self.n {
             if self.mate[r] == NONE && !self.y[r].is_zero() && self.base[self.top[r]] == r {
                 self.stage(w, r);
@@ -236,7 +233,7 @@ impl<W: Weight> State<W> {
         }
     }
 
-    fn stage(&mut self, w: &[W], root: usize) {
+    fn stage(&mut self, w: &Matrix<W>, root: usize) {
         let n = self.n;
         self.label.fill(Label::None);
         self.near.fill(NONE);
@@ -360,7 +357,7 @@ impl<W: Weight> State<W> {
         }
     }
 
-    fn make_outer(&mut self, w: &[W], b: usize, via: (usize, usize)) {
+    fn make_outer(&mut self, w: &Matrix<W>, b: usize, via: (usize, usize)) {
         self.label[b] = Label::Outer;
         self.via[b] = via;
         let mut vs = Vec::new();
@@ -375,8 +372,7 @@ impl<W: Weight> State<W> {
     /// Vertex `s` has just become outer: it may be the nearest outer
     /// vertex of the vertices outside outer blossoms, and its edges to
     /// other outer blossoms are offered to the bridge list being built.
-    fn add_outer_vertex(&mut self, w: &[W], s: usize, list: &mut Vec<(usize, usize)>) {
-        let n = self.n;
+    fn add_outer_vertex(&mut self, w: &Matrix<W>, s: usize, list: &mut Vec<(usize, usize)>) {
         let ts = self.top[s];
         let ys = self.y[s];
         let State {
@@ -392,12 +388,11 @@ impl<W: Weight> State<W> {
             instant,
             ..
         } = self;
-        // The hottest loop of the solver: one row, zipped with the
-        // per-vertex arrays so that no index is checked twice.
-        let row = &w[s * n..(s + 1) * n];
-        for (x, ((&wx, &tx), &yx)) in row.iter().zip(&top[..n]).zip(&y[..n]).enumerate() {
-            if tx == ts || wx.is_zero() {
-                continue;
+        // The hottest loop of the solver: one row.
+        w.for_edges(s, |x, wx| {
+            let (tx, yx) = (top[x], y[x]);
+            if tx == ts {
+                return;
             }
             let sl = ys.add(yx).sub(wx);
             if label[tx] == Label::Outer {
@@ -409,11 +404,11 @@ impl<W: Weight> State<W> {
                     *instant = (s, x);
                 }
             }
-        }
+        });
     }
 
     /// Installs `list` as the bridge list of outer blossom `b`.
-    fn set_bridges(&mut self, w: &[W], b: usize, list: Vec<(usize, usize)>) {
+    fn set_bridges(&mut self, w: &Matrix<W>, b: usize, list: Vec<(usize, usize)>) {
         let mut best = (NONE, NONE);
         let mut best_slack = W::ZERO;
         for &(u, v) in &list {
@@ -436,7 +431,7 @@ impl<W: Weight> State<W> {
 
     /// Makes a blossom of the cycle closed by the tight edge `x-s` between
     /// two outer blossoms of the tree.
-    fn shrink(&mut self, w: &[W], x: usize, s: usize) {
+    fn shrink(&mut self, w: &Matrix<W>, x: usize, s: usize) {
         let (bx, bs) = (self.top[x], self.top[s]);
         let Some(nb) = self.spare.pop() else { return };
         // Nearest common outer ancestor.
@@ -553,7 +548,7 @@ impl<W: Weight> State<W> {
     /// Opens an inner blossom whose dual reached zero: the kids on the even
     /// path from the entry kid to the base kid keep the tree alternating,
     /// the others drop out of it.
-    fn open_inner(&mut self, w: &[W], b: usize) {
+    fn open_inner(&mut self, w: &Matrix<W>, b: usize) {
         let (p, q) = self.via[b];
         let mut c = q;
         while self.up[c] != b {
@@ -686,8 +681,7 @@ impl<W: Weight> State<W> {
 
     /// Restores feasibility after the edges at `changed` got new weights,
     /// keeping as much of the optimum as possible, then re-optimises.
-    fn warm(&mut self, w: &[W], changed: &[usize]) {
-        let n = self.n;
+    fn warm(&mut self, w: &Matrix<W>, changed: &[usize]) {
         for &v in changed {
             while self.top[v] != v {
                 let (base, had_dual) = self.hand_down(self.top[v]);
@@ -699,18 +693,17 @@ impl<W: Weight> State<W> {
         for &v in changed {
             let m = self.mate[v];
             let mut need = W::ZERO;
-            for u in 0..n {
-                let wt = w[v * n + u];
-                if u == m || wt.is_zero() {
-                    continue;
+            let y = &self.y;
+            w.for_edges(v, |u, two| {
+                if u == m {
+                    return;
                 }
-                let two = wt;
-                if two > self.y[u] && two.sub(self.y[u]) > need {
-                    need = two.sub(self.y[u]);
+                if two > y[u] && two.sub(y[u]) > need {
+                    need = two.sub(y[u]);
                 }
-            }
+            });
             if m != NONE {
-                let two = w[v * n + m];
+                let two = w.get(v, m);
                 let tight = (!two.is_zero() && two >= self.y[m]).then(|| two.sub(self.y[m]));
                 match tight {
                     Some(t) if t >= need => {
@@ -731,7 +724,7 @@ impl<W: Weight> State<W> {
     /// was removed from `w`: dissolves the blossoms that held those edges and
     /// re-tightens `u-v`. Pairs that lose tightness on the way are undone and
     /// re-optimised.
-    fn fix_pair(&mut self, w: &[W], u: usize, v: usize) {
+    fn fix_pair(&mut self, w: &Matrix<W>, u: usize, v: usize) {
         let mut loose = false;
         for x in [u, v] {
             while self.top[x] != x {
@@ -742,7 +735,7 @@ impl<W: Weight> State<W> {
                 }
             }
         }
-        let two = w[u * self.n + v];
+        let two = w.get(u, v);
         let mut excess = self.y[u].add(self.y[v]).sub(two);
         let cut = excess.min(self.y[u]);
         self.y[u] = self.y[u].sub(cut);
@@ -756,7 +749,7 @@ impl<W: Weight> State<W> {
     /// Checks the optimality certificate: a valid matching on existing
     /// edges, non-negative slacks, tight matched edges, free vertices at
     /// zero dual, full blossoms.
-    fn certified(&self, w: &[W]) -> bool {
+    fn certified(&self, w: &Matrix<W>) -> bool {
         let n = self.n;
         let limit = W::bit(W::BITS - 1);
         if self.y.iter().any(|&y| y >= limit) {
@@ -768,7 +761,7 @@ impl<W: Weight> State<W> {
                 if !self.y[v].is_zero() {
                     return false;
                 }
-            } else if m >= n || m == v || self.mate[m] != v || w[v * n + m].is_zero() {
+            } else if m >= n || m == v || self.mate[m] != v || !w.has(v, m) {
                 return false;
             }
         }
@@ -829,10 +822,10 @@ impl<W: Weight> State<W> {
         };
         for u in 0..n {
             for v in u + 1..n {
-                let wt = w[u * n + v];
-                if wt.is_zero() {
+                if !w.has(u, v) {
                     continue;
                 }
+                let wt = w.get(u, v);
                 let lhs = self.y[u].add(self.y[v]);
                 let lhs = if self.top[u] == self.top[v] && self.top[u] >= n {
                     lhs.add(common(u, v))
@@ -887,6 +880,14 @@ fn offer<W: Weight>(
 /// vertices the change affected, in about O(k n²) for k changed vertices
 /// instead of O(n³).
 ///
+/// # Memory
+///
+/// About `4 n²` bytes whatever the width of `W`: each pair holds a 4-byte
+/// id into a table of the distinct weights set (values no pair uses any
+/// more are dropped as the table grows). Graphs whose weights repeat, as
+/// the engines' brackets do, keep the table small; on graphs where every
+/// weight differs it adds the width of `W` per edge.
+///
 /// # Headroom
 ///
 /// Every weight must be below `2^(W::BITS - 3)` (`2^61` for `u64`, `2^125`
@@ -898,7 +899,7 @@ fn offer<W: Weight>(
 pub struct DenseMatching<W: Weight> {
     n: usize,
     /// Doubled weights (the duals' unit), so slacks need no shift.
-    w: Vec<W>,
+    w: Matrix<W>,
     objective: Objective,
     st: State<W>,
     /// `st` is an optimum of `w` apart from the edges at `changed`.
@@ -917,7 +918,7 @@ impl<W: Weight> DenseMatching<W> {
     pub fn with_objective(n: usize, objective: Objective) -> Self {
         DenseMatching {
             n,
-            w: vec![W::ZERO; n * n],
+            w: Matrix::new(n),
             objective,
             st: State::new(n),
             solved: false,
@@ -940,11 +941,10 @@ impl<W: Weight> DenseMatching<W> {
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
         let n = self.n;
         let w = w.double();
-        if u >= n || v >= n || u == v || self.w[u * n + v] == w {
+        if u >= n || v >= n || u == v || self.w.get(u, v) == w {
             return;
         }
-        self.w[u * n + v] = w;
-        self.w[v * n + u] = w;
+        self.w.set(u, v, w);
         if !self.is_changed[u] && !self.is_changed[v] {
             self.is_changed[u] = true;
             self.changed.push(u);
@@ -954,7 +954,7 @@ impl<W: Weight> DenseMatching<W> {
     /// The weight of edge `u-v` (zero when absent or out of range).
     pub fn weight(&self, u: usize, v: usize) -> W {
         if u < self.n && v < self.n {
-            self.w[u * self.n + v].half()
+            self.w.get(u, v).half()
         } else {
             W::ZERO
         }
@@ -972,6 +972,7 @@ impl<W: Weight> DenseMatching<W> {
         if self.solved && changed.is_empty() {
             return SolveKind::Unchanged;
         }
+        self.w.settle();
         if self.objective == Objective::MaxWeight && self.solved {
             self.st.warm(&self.w, &changed);
             if !cfg!(debug_assertions) || self.st.certified(&self.w) {
@@ -985,7 +986,7 @@ impl<W: Weight> DenseMatching<W> {
     }
 
     fn solve_cold(&mut self) {
-        let max = self.w.iter().copied().max().unwrap_or(W::ZERO).half();
+        let max = self.w.max().half();
         match self.objective {
             Objective::MaxWeight => {
                 self.st.reset(W::ZERO);
@@ -1006,17 +1007,7 @@ impl<W: Weight> DenseMatching<W> {
                     k >>= 1;
                 }
                 let lift = lift.add(W::from_u64(1));
-                let lifted: Vec<W> = self
-                    .w
-                    .iter()
-                    .map(|&x| {
-                        if x.is_zero() {
-                            x
-                        } else {
-                            x.half().add(lift).double()
-                        }
-                    })
-                    .collect();
+                let lifted = self.w.map(|x| x.half().add(lift).double());
                 self.st.reset(max.add(lift));
                 self.st.run(&lifted);
             }
@@ -1040,7 +1031,7 @@ impl<W: Weight> DenseMatching<W> {
         for v in 0..self.n {
             let m = self.st.mate[v];
             if m != NONE && v < m {
-                t = t.add(self.w[v * self.n + m].half());
+                t = t.add(self.w.get(v, m).half());
             }
         }
         t
@@ -1060,20 +1051,19 @@ impl<W: Weight> DenseMatching<W> {
             return;
         }
         let clean = self.solved && self.changed.is_empty() && self.st.mate[u] == v;
-        let keep = self.w[u * n + v];
+        let keep = self.w.get(u, v);
         for x in 0..n {
             for a in [u, v] {
-                if x != u && x != v && !self.w[a * n + x].is_zero() {
+                if x != u && x != v && self.w.has(a, x) {
                     if clean {
-                        self.w[a * n + x] = W::ZERO;
-                        self.w[x * n + a] = W::ZERO;
+                        self.w.set(a, x, W::ZERO);
                     } else {
                         self.set_weight(a, x, W::ZERO);
                     }
                 }
             }
         }
-        debug_assert_eq!(keep, self.w[u * n + v]);
+        debug_assert_eq!(keep, self.w.get(u, v));
         if clean && self.objective == Objective::MaxWeight {
             self.st.fix_pair(&self.w, u, v);
         }
