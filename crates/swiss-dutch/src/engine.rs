@@ -679,7 +679,22 @@ impl<'a> Bracket<'a> {
         // also has the best exchange bonus, so the solve can be skipped.
         // Its weights are then not even set: the S1R fix below puts the
         // original ones back.
-        let no_exchange = rem[..rp].iter().all(|&a| is_higher(&m, a));
+        let mut no_exchange = rem[..rp].iter().all(|&a| is_higher(&m, a));
+        if !no_exchange {
+            // Whether some optimum has no exchange: the pairs inside S1R
+            // and inside S2R removed, the optimum must keep its value. Far
+            // cheaper than re-weighting every pair, and the usual case.
+            let value = m.total_weight();
+            for pb in 0..rem.len() {
+                for pa in 0..pb {
+                    if (pa < rp) == (pb < rp) {
+                        m.set_weight(rem[pa], rem[pb], Wide::ZERO);
+                    }
+                }
+            }
+            m.solve();
+            no_exchange = m.total_weight() == value;
+        }
         if !no_exchange {
             for pb in 0..rem.len() {
                 for pa in 0..pb {
@@ -761,7 +776,8 @@ impl<'a> Bracket<'a> {
                     base.rule_out(a, b);
                     m.set_weight(a, b, Wide::ZERO);
                 } else if !no_exchange {
-                    // Without exchanges the weight is still the original.
+                    // Without exchanges the weight is still the original
+                    // (or zero for a pair inside S1R or S2R, ruled out here).
                     m.set_weight(a, b, base.get(a, b));
                 }
             }
