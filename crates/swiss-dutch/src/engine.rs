@@ -882,8 +882,15 @@ impl<'a> Bracket<'a> {
             .filter(|a| !highers.contains(a))
             .collect();
         let one_left = rem.len() == 2 * highers.len() + 1;
-        // The value of pairing `rest` with each possible leftover, by
-        // classes of S2R players with the same edges to `rest`.
+        // The value of pairing `rest` with each possible leftover `b`: the
+        // best of leaving him out and of pairing him with some `x`, that is
+        // w(b, x) + V(rest - x) - V(rest), found by one warm solve with a
+        // vertex holding b's edges. Players share a solve: when b's edges
+        // are some of a solved player c's edges, with the same weights, and
+        // include the partner c got (or c got none), b's value is c's:
+        // fewer edges cannot gain, and c's best choice is still open to b.
+        // Previous opponents (C.1) make the edges differ from player to
+        // player; this keeps the solves to a few per bracket.
         let mut float_value = Vec::new();
         if one_left {
             let k = rest.len();
@@ -895,27 +902,23 @@ impl<'a> Bracket<'a> {
             }
             r.solve();
             let alone = r.total_weight();
-            let mut classes: Vec<(u64, usize, Wide<N>)> = Vec::new();
-            let mm: &DenseMatching<Wide<N>> = m;
-            let row = |b: usize| rest.iter().map(move |&x| mm.weight(b, x));
+            // Solved rows, their partner (position in `rest`) and value.
+            let mut solved: Vec<(Vec<Wide<N>>, Option<usize>, Wide<N>)> = Vec::new();
             for &b in &s2r {
-                let mut h = std::hash::DefaultHasher::new();
-                for x in row(b) {
-                    std::hash::Hash::hash(&x, &mut h);
-                }
-                let h = std::hash::Hasher::finish(&h);
-                let known = classes
-                    .iter()
-                    .find(|&&(hc, rep, _)| hc == h && row(rep).eq(row(b)));
-                let v = match known {
+                let row: Vec<Wide<N>> = rest.iter().map(|&x| m.weight(b, x)).collect();
+                let covers = |(c, mate, _): &&(Vec<Wide<N>>, Option<usize>, Wide<N>)| {
+                    mate.is_none_or(|x| !row[x].is_zero())
+                        && row.iter().zip(c).all(|(w, cw)| w.is_zero() || w == cw)
+                };
+                let v = match solved.iter().find(covers) {
                     Some(&(_, _, v)) => v,
                     None => {
-                        for (i, x) in row(b).enumerate() {
+                        for (i, &x) in row.iter().enumerate() {
                             r.set_weight(k, i, x);
                         }
                         r.solve();
                         let v = r.total_weight().sub(alone);
-                        classes.push((h, b, v));
+                        solved.push((row, r.mate(k), v));
                         v
                     }
                 };
