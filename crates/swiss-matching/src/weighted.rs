@@ -21,6 +21,8 @@ use crate::weight::Weight;
 const NONE: usize = usize::MAX;
 /// Passes of dual lowering in the cold start ([`State::greedy_start`]).
 const SWEEPS: usize = 2;
+/// Most rounds of [`State::forest_round`] in the cold start.
+const FOREST_ROUNDS: usize = 12;
 
 /// Which optimum [`DenseMatching`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -178,16 +180,179 @@ impl<W: Weight> State<W> {
                 self.y[v] = need;
             }
         }
-        for u in 0..n {
-            if self.mate[u] != NONE {
+        self.match_tight(w);
+        for _ in 0..FOREST_ROUNDS {
+            if !self.forest_round(w) {
+                break;
+            }
+        }
+    }
+
+    /// One round of a blossom-free Hungarian method over all free vertices
+    /// with a positive dual at once: grow alternating trees from all of
+    /// them along tight edges and augment along vertex-disjoint paths
+    /// between two trees (or to a free vertex at zero dual); when there is
+    /// none, move the duals (outer vertices down, inner up) by the most
+    /// that keeps every slack non-negative. The stages grow one tree at a
+    /// time, each over most of a bracket, which made the cold start of
+    /// brackets with an excess of one colour preference take one search
+    /// per player of the excess. Returns whether to go on: false when
+    /// fewer than two roots are left or an odd cycle (which needs the
+    /// blossoms of the exact stages) or a dual reaching zero blocks the
+    /// step. It keeps what the stages need: feasible duals, tight pairs.
+    fn forest_round(&mut self, w: &Matrix<W>) -> bool {
+        let n = self.n;
+        let roots: Vec<usize> = (0..n)
+            .filter(|&v| self.mate[v] == NONE && !self.y[v].is_zero())
+            .collect();
+        if roots.len() < 2 {
+            return false;
+        }
+        // Per vertex: label, tree (its root), parent in the tree.
+        let mut label = vec![Label::None; n];
+        let mut tree = vec![NONE; n];
+        let mut parent = vec![NONE; n];
+        let mut used = vec![false; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &r in &roots {
+            label[r] = Label::Outer;
+            tree[r] = r;
+            queue.push_back(r);
+        }
+        let mut augmented = false;
+        while let Some(s) = queue.pop_front() {
+            if used[tree[s]] {
                 continue;
             }
-            for v in u + 1..n {
-                if self.mate[v] == NONE && w.has(u, v) && self.slack(w, u, v).is_zero() {
-                    self.mate[u] = v;
-                    self.mate[v] = u;
-                    break;
+            let mut hit = None;
+            let y = &self.y;
+            let mate = &self.mate;
+            w.for_edges(s, |x, wt| {
+                if hit.is_some() || x == s || y[s].add(y[x]) != wt {
+                    return;
                 }
+                match label[x] {
+                    // Unlabelled vertices paired this round are off limits.
+                    Label::None if tree[x] != NONE => {}
+                    Label::None if mate[x] == NONE => hit = Some((x, NONE)),
+                    Label::None => {
+                        let m = mate[x];
+                        label[x] = Label::Inner;
+                        parent[x] = s;
+                        tree[x] = tree[s];
+                        label[m] = Label::Outer;
+                        parent[m] = x;
+                        tree[m] = tree[s];
+                        queue.push_back(m);
+                    }
+                    Label::Outer if tree[x] != tree[s] && !used[tree[x]] => {
+                        hit = Some((x, tree[x]));
+                    }
+                    _ => {}
+                }
+            });
+            if let Some((x, other)) = hit {
+                // Flip the tree paths above `s` and `x`, then pair them.
+                for (mut v, t) in [(s, tree[s]), (x, other)] {
+                    if t == NONE {
+                        continue;
+                    }
+                    used[t] = true;
+                    while v != t {
+                        let i = parent[v];
+                        let o = parent[i];
+                        self.mate[i] = o;
+                        self.mate[o] = i;
+                        v = o;
+                    }
+                }
+                if other == NONE {
+                    tree[x] = x;
+                }
+                self.mate[s] = x;
+                self.mate[x] = s;
+                augmented = true;
+            }
+        }
+        if augmented {
+            return true;
+        }
+        // No path: the largest dual step every slack allows.
+        let mut delta: Option<W> = None;
+        let mut bound = |d: W| {
+            if delta.is_none_or(|x| d < x) {
+                delta = Some(d);
+            }
+        };
+        for s in (0..n).filter(|&s| label[s] == Label::Outer) {
+            bound(self.y[s]);
+            let y = &self.y;
+            w.for_edges(s, |x, wt| {
+                if x == s {
+                    return;
+                }
+                let slack = y[s].add(y[x]).sub(wt);
+                match label[x] {
+                    Label::None => bound(slack),
+                    Label::Outer => bound(slack.half()),
+                    Label::Inner => {}
+                }
+            });
+        }
+        let Some(d) = delta.filter(|d| !d.is_zero()) else {
+            return false;
+        };
+        for (y, l) in self.y.iter_mut().zip(&label) {
+            match l {
+                Label::Outer => *y = y.sub(d),
+                Label::Inner => *y = y.add(d),
+                Label::None => {}
+            }
+        }
+        true
+    }
+
+    /// Pairs vertices along tight edges, always taking the unpaired vertex
+    /// with the fewest unpaired tight neighbours and, for it, the neighbour
+    /// with the fewest: on the engines' brackets (two colour classes of
+    /// unequal size, say) pairing in index order used up the vertices the
+    /// scarce class needed and left hundreds free, each costing a search
+    /// over the bracket; this leaves few.
+    fn match_tight(&mut self, w: &Matrix<W>) {
+        let n = self.n;
+        let words = n.div_ceil(64);
+        let mut tight = vec![0u64; n * words];
+        let mut degree = vec![0usize; n];
+        let y = &self.y;
+        for u in 0..n {
+            let row = &mut tight[u * words..(u + 1) * words];
+            w.for_edges(u, |v, wt| {
+                if v != u && y[u].add(y[v]) == wt {
+                    row[v / 64] |= 1 << (v % 64);
+                    degree[u] += 1;
+                }
+            });
+        }
+        let row = |u: usize| u * words..(u + 1) * words;
+        let mut free = vec![true; n];
+        loop {
+            let pick = (0..n)
+                .filter(|&u| free[u] && degree[u] > 0)
+                .min_by_key(|&u| degree[u]);
+            let Some(u) = pick else { break };
+            let v = ones(&tight[row(u)])
+                .filter(|&v| free[v])
+                .min_by_key(|&v| degree[v]);
+            let Some(v) = v else {
+                degree[u] = 0;
+                continue;
+            };
+            self.mate[u] = v;
+            self.mate[v] = u;
+            free[u] = false;
+            free[v] = false;
+            for x in ones(&tight[row(u)]).chain(ones(&tight[row(v)])) {
+                degree[x] = degree[x].saturating_sub(1);
             }
         }
     }
@@ -840,6 +1005,20 @@ impl<W: Weight> State<W> {
         }
         true
     }
+}
+
+/// The positions of the set bits of a bit set, in order.
+fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(k, &bits)| {
+        let mut b = bits;
+        std::iter::from_fn(move || {
+            (b != 0).then(|| {
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                64 * k + i
+            })
+        })
+    })
 }
 
 /// Keeps `edge` in `list` if it is the least-slack edge so far to the outer
