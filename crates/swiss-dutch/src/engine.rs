@@ -8,7 +8,7 @@
 //! are paired (D.3), their opponents (D.1), the resident exchanges (D.2) and
 //! the transpositions of the remainder (D.1).
 
-use swiss_core::Float;
+use swiss_core::{Colour, Float};
 use swiss_matching::{DenseMatching, Wide};
 
 use crate::DutchError;
@@ -31,21 +31,63 @@ impl<'a> Compat<'a> {
 }
 
 /// The bracket's original weights, beside the matcher's own (re-weighted)
-/// matrix. They are recomputed on demand rather than stored: a stored copy
+/// matrix. They are looked up on demand rather than stored: a stored copy
 /// of a 2,400-player bracket's weights took 118 MB. Only the pairs that
 /// the candidate order has ruled out (D.2 exchanges, the fixed S1R) are
 /// recorded, one bit per pair of the upper triangle.
+///
+/// A big bracket asks for the weights of millions of pairs, several times
+/// each, but its players fall into few classes of equal [`WeightFacts`]:
+/// apart from C.1-C.3, which stay a per-pair check, the weight of a pair
+/// is a function of the two classes, so it is computed once per ordered
+/// pair of classes and then read from `table`.
 struct Base<'b, 'a, const N: usize> {
     bracket: &'b Bracket<'a>,
     ruled_out: Vec<u64>,
+    /// The class of each position (empty without a table).
+    class: Vec<u32>,
+    classes: usize,
+    /// [`Bracket::legal_pair_weight`] of the classes `(h, l)` at
+    /// `h * classes + l`; empty when a table would not pay (more entries
+    /// than pairs of players) or be too big ([`MAX_TABLE`]).
+    table: Vec<Wide<N>>,
 }
+
+/// The most entries a [`Base`] weight table may have: 56 MB of 7-limb
+/// weights. Real brackets stay far below (the 9,999-player benchmark
+/// rounds have 4 to 17 classes per bracket); beyond it, weights are
+/// computed pair by pair.
+const MAX_TABLE: usize = 1 << 20;
 
 impl<'b, 'a, const N: usize> Base<'b, 'a, N> {
     fn new(bracket: &'b Bracket<'a>) -> Self {
         let n = bracket.idx.len();
+        let pairs = n * n.saturating_sub(1) / 2;
+        let mut ids = std::collections::HashMap::new();
+        let mut reps = Vec::new();
+        let mut class: Vec<u32> = (0..n)
+            .map(|i| {
+                *ids.entry(bracket.weight_facts(i)).or_insert_with(|| {
+                    reps.push(i);
+                    reps.len() as u32 - 1
+                })
+            })
+            .collect();
+        let classes = reps.len();
+        let table: Vec<Wide<N>> = if classes * classes <= MAX_TABLE.min(pairs) {
+            reps.iter()
+                .flat_map(|&h| reps.iter().map(move |&l| bracket.legal_pair_weight(h, l)))
+                .collect()
+        } else {
+            class = Vec::new();
+            Vec::new()
+        };
         Base {
             bracket,
-            ruled_out: vec![0; (n * n.saturating_sub(1) / 2).div_ceil(64)],
+            ruled_out: vec![0; pairs.div_ceil(64)],
+            class,
+            classes,
+            table,
         }
     }
 
@@ -55,9 +97,9 @@ impl<'b, 'a, const N: usize> Base<'b, 'a, N> {
         a * (2 * n - a - 1) / 2 + (b - a - 1)
     }
 
-    /// The original weight of `i-j`: zero on the diagonal, between two
-    /// MDPs (they are never paired with each other in their bracket), and
-    /// for pairs ruled out.
+    /// The original weight of `i-j` ([`Bracket::edge_weight`]): zero on
+    /// the diagonal, between two MDPs (they are never paired with each
+    /// other in their bracket), and for pairs ruled out.
     fn get(&self, i: usize, j: usize) -> Wide<N> {
         let (a, b) = (i.min(j), i.max(j));
         if a == b || b < self.bracket.mdp {
@@ -67,7 +109,14 @@ impl<'b, 'a, const N: usize> Base<'b, 'a, N> {
         if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
             return Wide::ZERO;
         }
-        self.bracket.edge_weight(a, b)
+        if self.table.is_empty() {
+            return self.bracket.edge_weight(a, b);
+        }
+        let idx = &self.bracket.idx;
+        if !self.bracket.compat.get(idx[a], idx[b]) {
+            return Wide::ZERO;
+        }
+        self.table[self.class[a] as usize * self.classes + self.class[b] as usize]
     }
 
     /// From now on `i-j` has weight zero.
@@ -224,6 +273,25 @@ fn put<const N: usize>(v: u64, pos: u32) -> Wide<N> {
         *x = v >> (64 - b);
     }
     Wide::from_limbs(limbs)
+}
+
+/// Everything [`Bracket::legal_pair_weight`] reads about one player of a
+/// bracket: two players with the same facts have the same weight against
+/// anybody C.1-C.3 allow. Facts the bracket never looks at are left out
+/// (set to a constant) so that the classes stay few.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct WeightFacts {
+    /// An MDP or a resident rather than a player of the next scoregroup.
+    in_bracket: bool,
+    score: i32,
+    /// Only read by C.4 and the last group's C.7.
+    bye_ok: bool,
+    /// The colour facts [`colour_flags`] reads.
+    imbalance: u32,
+    repeated: Option<Colour>,
+    pref: Option<Colour>,
+    /// Floats of the rounds played (C.12-C.19).
+    floats: [Option<Float>; 2],
 }
 
 impl<'a> Bracket<'a> {
@@ -435,6 +503,21 @@ impl<'a> Bracket<'a> {
         &self.pl[self.idx[i]]
     }
 
+    /// The [`WeightFacts`] of position `i`.
+    fn weight_facts(&self, i: usize) -> WeightFacts {
+        let p = self.p(i);
+        let played = |b: usize| self.played >= b as u32;
+        WeightFacts {
+            in_bracket: i < self.cur,
+            score: p.score,
+            bye_ok: p.bye_ok || !(self.special || self.last_group),
+            imbalance: p.imbalance,
+            repeated: p.repeated,
+            pref: p.pref,
+            floats: [1, 2].map(|b| p.float(b).filter(|_| played(b))),
+        }
+    }
+
     /// The packed weight of pairing bracket players `hi < lo` (positions in
     /// `idx`), most important criterion first:
     /// completion (A.9/C.4, PPB and CLB only), pairs in the bracket (C.5),
@@ -442,10 +525,19 @@ impl<'a> Bracket<'a> {
     /// for the PPB/CLB), colour criteria C.8-C.11, float criteria C.12-C.15
     /// then C.16-C.19, and free low bits for the candidate order (D.1-D.3).
     fn edge_weight<const N: usize>(&self, hi: usize, lo: usize) -> Wide<N> {
-        let zero = Wide::<N>::ZERO;
         if !self.compat.get(self.idx[hi], self.idx[lo]) {
-            return zero;
+            return Wide::ZERO;
         }
+        self.legal_pair_weight(hi, lo)
+    }
+
+    /// [`Bracket::edge_weight`] of `hi-lo` once C.1-C.3 allow the pair.
+    /// It reads the two players only through their [`WeightFacts`], which
+    /// is what lets [`Base`] tabulate it per pair of classes. (`hi` and
+    /// `lo` may be any positions here, in either order: only their facts
+    /// count.)
+    fn legal_pair_weight<const N: usize>(&self, hi: usize, lo: usize) -> Wide<N> {
+        let zero = Wide::<N>::ZERO;
         let (h, l) = (self.p(hi), self.p(lo));
         let (h_in, l_in) = (hi < self.cur, lo < self.cur);
         let at = &self.at;
@@ -1151,5 +1243,84 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 20, "only {checked} brackets checked");
+    }
+
+    /// Whether `b` builds a weight table, and if so whether every pair
+    /// reads from it the weight [`Bracket::edge_weight`] computes.
+    fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
+        let base = Base::<N>::new(b);
+        if base.table.is_empty() {
+            return None;
+        }
+        let n = b.idx.len();
+        Some((b.mdp..n).all(|j| (0..j).all(|i| base.get(i, j) == b.edge_weight(i, j))))
+    }
+
+    /// The [`Base`] weight table gives every pair the weight that
+    /// [`Bracket::edge_weight`] computes, i.e. [`WeightFacts`] holds
+    /// everything the weight reads: checked on every reference case file,
+    /// over brackets with MDPs and a next scoregroup, ordinary, PPB/CLB,
+    /// and before the last scoregroup.
+    #[test]
+    fn the_weight_table_matches_the_edge_weights() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/dutch-cases");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+            .collect();
+        files.sort();
+        let mut checked = 0;
+        for f in files {
+            let t = swiss_core::trf::read(&std::fs::read_to_string(&f).unwrap(), "case").unwrap();
+            let state = swiss_core::RoundState::next(&t);
+            let pl = crate::player::in_pairing_order(&state);
+            let compat = Compat::new(&pl);
+            let group_end = |from: usize| {
+                from + pl[from..]
+                    .iter()
+                    .take_while(|p| p.score == pl[from].score)
+                    .count()
+            };
+            let mdp = group_end(0);
+            if mdp == pl.len() {
+                continue;
+            }
+            // Residents up to a score boundary, and (to tell the next
+            // scoregroup from the residents by position alone) halfway.
+            let end = group_end(mdp);
+            let splits = [end, mdp + (end - mdp).div_ceil(2)];
+            let kinds = [(false, false), (false, true), (true, true)];
+            for (cur, (special, last_group)) in splits
+                .into_iter()
+                .flat_map(|c| kinds.into_iter().map(move |k| (c, k)))
+            {
+                let b = Bracket::new(
+                    &pl,
+                    &compat,
+                    (0..pl.len()).collect(),
+                    mdp,
+                    cur,
+                    special,
+                    last_group,
+                    state.round - 1,
+                );
+                let words = (b.weight_bits() as usize + 10).div_ceil(64);
+                let agrees = match words {
+                    1 => table_agrees::<1>(&b),
+                    2 => table_agrees::<2>(&b),
+                    3 => table_agrees::<3>(&b),
+                    4 => table_agrees::<4>(&b),
+                    _ => None,
+                };
+                if let Some(ok) = agrees {
+                    let what = format!("cur={cur} special={special} last={last_group}");
+                    assert!(ok, "{}: {what}", f.display());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} brackets checked");
     }
 }
