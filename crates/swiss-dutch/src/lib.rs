@@ -84,17 +84,19 @@
 //! matched without the next scoregroup: C.5 then forces every optimal
 //! candidate to pair everyone, so C.7 is the same for all of them.
 //!
-//! Cost: a bracket costs O(n³) time at worst and an n² weight matrix in
-//! the matcher (the original weights are recomputed on demand), n being
-//! the bracket plus the next scoregroup. The matcher's cold start only
-//! works well on a block of similar players, so a bracket's residents and
-//! its next scoregroup are solved apart first and joined by warm
-//! re-solves, the MDPs last. Measured (`cargo xtask bench`, 2 cores): a
-//! 1000-player round takes 0.05-0.2 s, a 2000-player round 0.15-1.5 s;
-//! round 11 of a 9,999-player field, with brackets of 2,400 players,
-//! 6.5 s and 359 MiB. Round 2 of that field, with one bracket of 4,901
-//! players, takes about 53 s and 1.3 GiB: a bracket that size needs
-//! weights kept per class of player rather than per pair.
+//! Cost: a bracket costs O(n³) time at worst and 4 bytes a pair in the
+//! matcher (ids into a table of distinct weights), n being the bracket
+//! plus the next scoregroup. The original weights are looked up per pair
+//! of player classes, not stored. The matcher's cold start only works
+//! well on a block of similar players, so a bracket's residents and its
+//! next scoregroup are solved apart first and joined by warm re-solves,
+//! the MDPs last. D.2 first checks whether an optimum without exchanges
+//! exists; the remainder's D.1 runs without the next scoregroup when at
+//! most one S2R player is left over (the leftover's value becomes one
+//! edge weight), which keeps odd brackets free of bracket-wide blossoms.
+//! Measured (`cargo xtask bench`, 2 cores): a 1000-player round takes at
+//! most 0.07 s, a 2000-player round 0.22 s; every round of a 9,999-player
+//! field at most 9 s and 180 MiB (round 2, one bracket of 4,901 players).
 
 mod colour;
 mod engine;
