@@ -1184,13 +1184,9 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    /// C.04.3 C.5 outranks C.7 (and everything else but C.4, which only
-    /// the PPB and the CLB use): an even bracket that can pair all its
-    /// players gets the same pairs whether or not the next scoregroup takes
-    /// part in its matching, which is why `pair_round` leaves it out. Checked
-    /// on the top bracket of every reference case file where it applies.
-    #[test]
-    fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
+    /// Every reference case file with the state before the round it asks
+    /// for, in file order.
+    fn case_files() -> Vec<(std::path::PathBuf, swiss_core::RoundState)> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../testdata/oracle/dutch-cases");
         let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -1199,10 +1195,26 @@ mod tests {
             .filter(|p| p.extension().is_some_and(|e| e == "trf"))
             .collect();
         files.sort();
+        files
+            .into_iter()
+            .map(|f| {
+                let text = std::fs::read_to_string(&f).unwrap();
+                let t = swiss_core::trf::read(&text, "case").unwrap();
+                let state = swiss_core::RoundState::next(&t);
+                (f, state)
+            })
+            .collect()
+    }
+
+    /// C.04.3 C.5 outranks C.7 (and everything else but C.4, which only
+    /// the PPB and the CLB use): an even bracket that can pair all its
+    /// players gets the same pairs whether or not the next scoregroup takes
+    /// part in its matching, which is why `pair_round` leaves it out. Checked
+    /// on the top bracket of every reference case file where it applies.
+    #[test]
+    fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
         let mut checked = 0;
-        for f in files {
-            let t = swiss_core::trf::read(&std::fs::read_to_string(&f).unwrap(), "case").unwrap();
-            let state = swiss_core::RoundState::next(&t);
+        for (f, state) in case_files() {
             let pl = crate::player::in_pairing_order(&state);
             let compat = Compat::new(&pl);
             let cur = pl.iter().take_while(|p| p.score == pl[0].score).count();
@@ -1265,18 +1277,8 @@ mod tests {
     /// and before the last scoregroup.
     #[test]
     fn the_weight_table_matches_the_edge_weights() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../testdata/oracle/dutch-cases");
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-            .collect();
-        files.sort();
         let mut checked = 0;
-        for f in files {
-            let t = swiss_core::trf::read(&std::fs::read_to_string(&f).unwrap(), "case").unwrap();
-            let state = swiss_core::RoundState::next(&t);
+        for (f, state) in case_files() {
             let pl = crate::player::in_pairing_order(&state);
             let compat = Compat::new(&pl);
             let group_end = |from: usize| {
