@@ -239,6 +239,10 @@ pub(crate) struct Bracket<'a> {
     tie_bits: u32,
     /// Where each criterion's field starts in the packed weight.
     at: Layout,
+    /// Whether the remainder's D.1 may leave out the players outside the
+    /// remainder ([`Bracket::cut_off_rest`]); off only in the test that
+    /// checks the cut changes nothing.
+    cut_rest: bool,
 }
 
 /// Bit positions of the fields of [`Bracket::edge_weight`], so that a
@@ -355,6 +359,7 @@ impl<'a> Bracket<'a> {
             tie_bits: ((cur - mdp) as u32 / 2 * bits(cur - mdp + 1))
                 .clamp(MIN_TIE_BITS, MAX_TIE_BITS),
             at: Layout::default(),
+            cut_rest: true,
         };
         b.at = b.layout();
         b
@@ -885,7 +890,11 @@ impl<'a> Bracket<'a> {
         let rest: Vec<usize> = (0..mdp).filter(|&i| !matched[i]).chain(cur..len).collect();
         // The cut costs a solve over `rest`: it pays when the remainder's
         // D.1 is not much smaller than that.
-        if rem.len() <= 2 * highers.len() + 1 && !rest.is_empty() && rest.len() <= 4 * rem.len() {
+        if self.cut_rest
+            && rem.len() <= 2 * highers.len() + 1
+            && !rest.is_empty()
+            && rest.len() <= 4 * rem.len()
+        {
             self.cut_off_rest(&mut m, &rem, &highers, &rest);
         }
         let field = bits(rem.len() + 1) as usize;
@@ -1080,6 +1089,16 @@ pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, Dutc
 
 /// Pairs the whole round: returns, for each player (A.2 order), his opponent.
 pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, DutchError> {
+    pair_round_with(pl, played, true)
+}
+
+/// [`pair_round`], with the cut of [`Bracket::cut_off_rest`] allowed or
+/// not (the test that checks the cut changes nothing turns it off).
+fn pair_round_with(
+    pl: &[Pl],
+    played: u32,
+    cut_rest: bool,
+) -> Result<Vec<Option<usize>>, DutchError> {
     let n = pl.len();
     let compat = Compat::new(pl);
     let mut fixed: Vec<Option<usize>> = vec![None; n];
@@ -1120,7 +1139,8 @@ pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, D
         {
             idx.truncate(cur);
         }
-        let b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
+        let mut b = Bracket::new(pl, &compat, idx, mdp, cur, special, next == n, played);
+        b.cut_rest = cut_rest;
         let (pairs, how) = match b.perfect_first_candidate() {
             Some(p) => (p, "B.4: first candidate is perfect"),
             None => (
@@ -1257,6 +1277,21 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 20, "only {checked} brackets checked");
+    }
+
+    /// C.04.3 D.1 in the remainder: leaving the players outside it (the
+    /// next scoregroup) out of its solves once S1R is fixed, with the
+    /// leftover S2R player's value as one edge weight, gives the same
+    /// round as the full graph, on every reference case file.
+    #[test]
+    fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
+        for (f, state) in case_files() {
+            let pl = crate::player::in_pairing_order(&state);
+            let played = state.round - 1;
+            let cut = pair_round_with(&pl, played, true).ok();
+            let full = pair_round_with(&pl, played, false).ok();
+            assert_eq!(cut, full, "{}", f.display());
+        }
     }
 
     /// Whether `b` builds a weight table, and if so whether every pair
