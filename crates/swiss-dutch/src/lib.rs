@@ -67,6 +67,12 @@
 //! 9. **D.1's misprint**: transpositions follow strict lexicographic order on
 //!    the first N1 elements (`c043_d1_transposition_order_of_the_text`).
 //!
+//! # Editions
+//!
+//! [`DutchOptions::edition`] selects the text: [`Edition::Fide2017`] (the
+//! default, everything above) or [`Edition::Fide2012`] (the 2012 text; its
+//! search bounds and rule interpretations are documented on that type).
+//!
 //! # Matching and performance
 //!
 //! The weights need a few hundred bits in big brackets, so each bracket is
@@ -100,16 +106,22 @@
 
 mod colour;
 mod engine;
+mod fide2012;
 mod player;
+
+pub use fide2012::edition::{DutchSystem, Edition, ParseEditionError};
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
 use swiss_core::{Pair, PairingError, PairingSystem};
 
 /// Options of the Dutch engine.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct DutchOptions {}
+pub struct DutchOptions {
+    /// Which FIDE text pairs (2017 by default).
+    pub edition: Edition,
+}
 
 /// Why a round could not be paired.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -136,7 +148,10 @@ impl DutchError {
 ///
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (E.1-E.5) in board order, and the pairing-allocated bye.
-pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, DutchError> {
+pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, DutchError> {
+    if options.edition == Edition::Fide2012 {
+        return fide2012::pair(state);
+    }
     let pl = player::in_pairing_order(state);
     let played = state.round.saturating_sub(1);
     let mates = engine::pair_round(&pl, played)?;

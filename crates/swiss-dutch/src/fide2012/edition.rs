@@ -1,0 +1,206 @@
+//! The edition switch: which FIDE text of the Dutch system pairs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, Tournament};
+
+use crate::{DutchError, DutchOptions};
+
+/// Which FIDE text of the Dutch system pairs the round.
+///
+/// # The 2012 edition
+///
+/// [`Edition::Fide2012`] pairs by the text agreed by the 83rd FIDE
+/// Congress (Istanbul 2012), as written: it iterates C.1-C.14 with the
+/// parameters P, X and Z (A.8), treats odd and even rounds differently
+/// (A.7.d/e), backtracks (C.12, C.13), treats a bracket as homogeneous
+/// when at least half its players came from above (A.3), lets top scorers
+/// ignore B.2 (B.2 note), gives the first-round colours by E.5 and sorts
+/// the boards by F.1. The code lives in `src/fide2012/`, one file per
+/// section of the text.
+///
+/// ## How the search is bounded
+///
+/// The text leaves three searches that grow exponentially; each is
+/// replaced by an exact shortcut where one exists and bounded otherwise:
+///
+/// 1. **Requirement levels (C.3, C.10, A.11).** Every requirement C.10 can
+///    lower is a count over the candidate pairing, and "any criterion may
+///    be dropped only for the minimum number of pairs": so the level at
+///    which the first candidate appears is the lexicographic minimum of
+///    (B.2 for top scorers, A.7.d, X, Z, B.5 down, B.6 down, B.5 up,
+///    B.6 up) over all candidates. One maximum weight matching (weights
+///    packing that vector) finds it; no level is walked through. X and Z
+///    start at X1 and Z1 (A.8), which are lower bounds of those counts:
+///    when the first candidate (transposition 0) reaches them, no
+///    matching is run at all.
+/// 2. **Transpositions (D.1) and the heterogeneous part (C.6-C.9).** The
+///    first transposition meeting the level is the lexicographically
+///    first sequence of S1 partners; it is built partner by partner, each
+///    time the earliest S2 player that keeps the level reachable (one
+///    warm re-solve per rejected player). In a heterogeneous bracket the
+///    question includes the remainder, so a transposition whose remainder
+///    fails is never taken and C.9's return is never needed. Exact, and
+///    polynomial.
+/// 3. **Exchanges (D.2), D.3 sets, backtracking (C.12, C.13).** Exchanges
+///    are tried in the text's order (the DELTA loop) up to
+///    `20,000,000 / n²` of them per bracket (16 to 1,024); past that the
+///    exchange an optimal pairing of the whole bracket shows is taken. D.3
+///    sets: up to 128 per C.14 state. Backtracking re-pairs the previous
+///    bracket with growing sets of players kept from moving down, up to 24
+///    re-pairings per C.14 state (with one floater this tries every other
+///    player of the bracket in turn); C.13 then joins the two brackets, as
+///    the text does when P reaches zero. C.12 is tried once per bracket,
+///    at its first failure.
+///
+/// Measured (`cargo run --release --example timing2012`, 2 cores): see the
+/// crate README figures reported with issue 15.
+///
+/// ## Rule interpretations (2012 edition)
+///
+/// Each is pinned by the named test in `tests/fide2012_interpretations.rs`.
+///
+/// 1. **Byes and floats (A.4, A.5, B.1.b, F.5).** "Bye" is A.5's bye (the
+///    pairing-allocated one, of one or half a point): the bye and a
+///    forfeit win are downfloats and bar a later bye; a requested bye or
+///    an absence (F.5: not paired) is no float and does not bar the bye;
+///    a forfeited pairing floats like a played one (the pairing was made)
+///    (`fide2012_unpaired_round_is_no_float`).
+/// 2. **Top scorers (A.10, B.2 note)** exist only when the last round
+///    (`XXR`) is paired, with more than half the maximum score; a pair is
+///    exempt from B.2 when either player is a top scorer, and B.2 is
+///    dropped only after every other requirement (C.10.g)
+///    (`fide2012_topscorers_only_in_the_last_round`).
+/// 3. **A.7.d** (odd rounds): a strong preference counts as absolute
+///    against another strong or an absolute preference for the same
+///    colour; a strong-against-mild pair is no A.7.d pair
+///    (`fide2012_a7d_strong_treated_as_absolute`).
+/// 4. **X and Z (A.8).** X counts the pairs whose two players prefer the
+///    same colour; Z (even rounds) the pairs whose two players prefer the
+///    same colour and neither preference is mild (A.7.e: a mild preference
+///    may count for either colour) (`fide2012_z_ignores_mild_preferences`).
+/// 5. **Heterogeneous brackets (A.3, C.4).** S1 holds the M1 moved-down
+///    players, S2 the residents; moved-down players not in S1 (M1 < M0)
+///    wait for the remainder, which is paired as homogeneous, so the
+///    upfloater criteria (C.3.g/h) apply to the heterogeneous part only.
+///    A bracket with at least half its players from above is paired as
+///    homogeneous from the start (`fide2012_a3_half_from_above_is_homogeneous`).
+/// 6. **C.1 in the lowest bracket**: a player without opponent may still
+///    take the bye; C.13 applies only when the bracket cannot be
+///    completed.
+/// 7. **C.12** is tried once per bracket, at its first failure (or at
+///    C.1's incompatible moved-down player); the new set must differ, have
+///    the same scores, and let the bracket pair all its moved-down players
+///    with P1 pairs in all (`fide2012_c12_backtracks_for_a_stranded_floater`).
+/// 8. **E rules.** E.2's "stronger" is absolute over strong over mild;
+///    E.3 compares the played games counted back from the last one (F.3);
+///    when neither player has a preference the higher ranked gets the
+///    colour of the lot if his pairing number is odd (E.5, pairing numbers
+///    skipping players not in the tournament)
+///    (`fide2012_e3_uses_played_games_only`).
+/// 9. **F.1**: the higher player of a board is the one with more points
+///    (ties: the lower pairing number); boards by his score, then the sum
+///    of both scores, then his pairing number
+///    (`fide2012_f1_board_order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// C.04.3 as in force from 2017 (the default).
+    #[default]
+    Fide2017,
+    /// The 2012 text (see above).
+    Fide2012,
+}
+
+impl Edition {
+    /// The year the edition is named by: `"2017"` or `"2012"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Edition::Fide2017 => "2017",
+            Edition::Fide2012 => "2012",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An edition name that is neither `2012` nor `2017`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown Dutch edition {0:?} (expected 2012 or 2017)")]
+pub struct ParseEditionError(pub String);
+
+impl FromStr for Edition {
+    type Err = ParseEditionError;
+
+    /// Accepts `2017` and `2012` (also prefixed `fide`, any case).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        match t
+            .strip_prefix("fide")
+            .unwrap_or(&t)
+            .trim_start_matches(['-', ' '])
+        {
+            "2017" => Ok(Edition::Fide2017),
+            "2012" => Ok(Edition::Fide2012),
+            _ => Err(ParseEditionError(s.to_string())),
+        }
+    }
+}
+
+impl DutchOptions {
+    /// The options with the given edition (usable in `const` items).
+    pub const fn with_edition(edition: Edition) -> DutchOptions {
+        DutchOptions { edition }
+    }
+}
+
+/// The Dutch system with options (the edition), as a [`PairingSystem`].
+/// [`crate::Dutch`] is the same as [`DutchSystem::FIDE_2017`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DutchSystem {
+    /// The options.
+    pub options: DutchOptions,
+}
+
+impl DutchSystem {
+    /// The 2017 rules (the default).
+    pub const FIDE_2017: DutchSystem =
+        DutchSystem::new(DutchOptions::with_edition(Edition::Fide2017));
+    /// The 2012 text.
+    pub const FIDE_2012: DutchSystem =
+        DutchSystem::new(DutchOptions::with_edition(Edition::Fide2012));
+
+    /// The system with `options`.
+    pub const fn new(options: DutchOptions) -> DutchSystem {
+        DutchSystem { options }
+    }
+}
+
+impl PairingSystem for DutchSystem {
+    fn name(&self) -> &'static str {
+        match self.options.edition {
+            Edition::Fide2017 => "dutch",
+            Edition::Fide2012 => "dutch-2012",
+        }
+    }
+
+    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
+        let state = RoundState::next(t);
+        crate::pair(&state, &self.options).map_err(|e| to_pairing_error(e, state.round))
+    }
+}
+
+/// The core's error for a round the engine could not pair.
+fn to_pairing_error(e: DutchError, round: u32) -> PairingError {
+    match e {
+        DutchError::NoLegalPairing { reason } => PairingError::NoLegalPairing { round, reason },
+        other => PairingError::Unsupported {
+            round,
+            reason: other.to_string(),
+        },
+    }
+}
