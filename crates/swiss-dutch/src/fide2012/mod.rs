@@ -23,6 +23,8 @@ mod d2_exchanges;
 mod d3_moved_down;
 mod e_colours;
 pub(crate) mod edition;
+#[cfg(test)]
+mod reference_tests;
 
 use swiss_core::{Colour, Pair, Pairing, RoundState};
 use tracing::debug;
