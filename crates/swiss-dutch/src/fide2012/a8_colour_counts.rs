@@ -62,3 +62,94 @@ pub(crate) fn z1(p0: usize, c: &ColourCounts, odd: bool) -> usize {
     let minority = if c.big_b > c.big_w { c.big_w } else { c.big_b };
     p0.saturating_sub(minority + c.b + c.w + c.a)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fide2012::a_definitions::Player;
+    use swiss_core::{PreferenceRules, colour_preference};
+
+    fn round(number: u32, histories: &[&str]) -> Round {
+        let players = histories
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let colours: Vec<Colour> = h
+                    .chars()
+                    .map(|c| {
+                        if c == 'W' {
+                            Colour::White
+                        } else {
+                            Colour::Black
+                        }
+                    })
+                    .collect();
+                Player {
+                    id: i as u32 + 1,
+                    colour_rank: i as u32 + 1,
+                    score: 10,
+                    pref: colour_preference(&colours, PreferenceRules::default()),
+                    colours,
+                    floats: [None, None],
+                    bye_ok: true,
+                    topscorer: false,
+                    forbidden: Vec::new(),
+                }
+            })
+            .collect();
+        Round {
+            number,
+            initial: Colour::White,
+            players,
+        }
+    }
+
+    /// A.8 in an even round (4). Histories: W B W three times and W W B
+    /// (colour difference +1: strong black), B W B (strong white); W B and
+    /// B W missed a round (an odd number of unplayed games, mild: white and
+    /// black, counted in w and b); one late entrant (no game: a).
+    /// W = 1, B = 4, w = 1, b = 1, a = 1, P0 = 4.
+    /// X1: B + b = 5 > W + w = 2, so X1 = P0 - W - w - a = 4 - 1 - 1 - 1 = 1.
+    /// Z1: B > W, so Z1 = P0 - W - b - w - a = 4 - 1 - 1 - 1 - 1 = 0: the
+    /// mild players may take either colour (A.7.e), so every strong
+    /// black-wisher can get black.
+    #[test]
+    fn a8_x1_z1_even_round() {
+        let r = round(4, &["WBW", "WBW", "WBW", "WWB", "BWB", "WB", "BW", ""]);
+        let all: Vec<usize> = (0..8).collect();
+        let c = colour_counts(&r, &all);
+        assert_eq!(
+            c,
+            ColourCounts {
+                big_w: 1,
+                big_b: 4,
+                w: 1,
+                b: 1,
+                a: 1
+            }
+        );
+        assert_eq!(x1(4, &c), 1);
+        assert_eq!(z1(4, &c, false), 0);
+    }
+
+    /// A.8 in an odd round (3): no w and b, mild preferences count in W
+    /// and B. Histories W B (mild white), B W (mild black) x2, W (one game:
+    /// strong black), B B (absolute white), and a late entrant.
+    /// W = 2, B = 3, a = 1, P0 = 3: B + b > W + w, X1 = 3 - 2 - 0 - 1 = 0.
+    /// Dropping the late entrant and one black-wisher: W = 2, B = 2, P0 = 2,
+    /// X1 = P0 - B - b - a = 2 - 2 = 0; with three black-wishers and one
+    /// white-wisher: X1 = 2 - 1 = 1. Z1 is 0 in odd rounds.
+    #[test]
+    fn a8_x1_odd_round() {
+        let r = round(3, &["WB", "BW", "BW", "W", "BB", ""]);
+        let c = colour_counts(&r, &[0, 1, 2, 3, 4, 5]);
+        assert_eq!((c.big_w, c.big_b, c.w, c.b, c.a), (2, 3, 0, 0, 1));
+        assert_eq!(x1(3, &c), 0);
+        assert_eq!(z1(3, &c, true), 0);
+        let c = colour_counts(&r, &[0, 1, 2, 4]);
+        assert_eq!(x1(2, &c), 0);
+        let c = colour_counts(&r, &[1, 2, 3, 4]);
+        assert_eq!((c.big_w, c.big_b), (1, 3));
+        assert_eq!(x1(2, &c), 1);
+    }
+}

@@ -232,6 +232,41 @@ fn check(seed: u64, n: usize, movers: usize, number: u32, lowest: bool) {
     );
 }
 
+/// X1 and Z1 (A.8) are lower bounds of X and Z over every pairing of a
+/// bracket: the engine may take transposition 0 without any search when
+/// it reaches them.
+#[test]
+fn a8_x1_z1_are_lower_bounds() {
+    use super::a8_colour_counts::{colour_counts, x1, z1};
+    use super::a11_quality::Graph;
+    for seed in 1..=300u64 {
+        let mut rng = Rng(seed * 31_337);
+        let n = 4 + (seed % 9) as usize;
+        let number = 2 + (seed % 5) as u32;
+        let round = random_round(&mut rng, n, 0, number);
+        let all: Vec<usize> = (0..n).collect();
+        let c = colour_counts(&round, &all);
+        let p0 = n / 2;
+        let lay = Layout::new(
+            all.clone(),
+            vec![true; n],
+            vec![Side::Free; n],
+            vec![true; n],
+            n - 2 * p0,
+            p0,
+        );
+        let Some(q) = Graph::new(&round, lay).solve() else {
+            continue;
+        };
+        assert!(q.x as usize >= x1(p0, &c), "seed {seed}: X {} < X1", q.x);
+        assert!(
+            q.z as usize >= z1(p0, &c, round.odd()),
+            "seed {seed}: Z {} < Z1",
+            q.z
+        );
+    }
+}
+
 /// Homogeneous brackets, odd and even rounds, odd and even sizes, some the
 /// lowest (the bye): the engine's candidate is the text's first one at the
 /// least level.
