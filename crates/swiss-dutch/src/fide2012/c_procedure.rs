@@ -164,6 +164,9 @@ pub(crate) fn prepare(round: &Round, br: &Bracket) -> Prepared {
         z1: z1(p0, &counts, round.odd()),
         players,
     };
+    if n == 0 {
+        return prep;
+    }
     debug!(
         target: "swiss_dutch",
         "C.2: bracket of {n} players ({} moved down, {}), P0={p0}, M0={m0}, X1={}{}",

@@ -59,7 +59,8 @@ use crate::{DutchError, DutchOptions};
 ///
 /// ## Rule interpretations (2012 edition)
 ///
-/// Each is pinned by the named test in `tests/fide2012_interpretations.rs`.
+/// Each is pinned by the named test (in `tests/fide2012_interpretations.rs`
+/// unless another file is named).
 ///
 /// 1. **Byes and floats (A.4, A.5, B.1.b, F.5).** "Bye" is A.5's bye (the
 ///    pairing-allocated one, of one or half a point): the bye and a
@@ -79,20 +80,23 @@ use crate::{DutchError, DutchOptions};
 /// 4. **X and Z (A.8).** X counts the pairs whose two players prefer the
 ///    same colour; Z (even rounds) the pairs whose two players prefer the
 ///    same colour and neither preference is mild (A.7.e: a mild preference
-///    may count for either colour) (`fide2012_z_ignores_mild_preferences`).
+///    may count for either colour) (`a8_z1_pairs_strong_with_mild` in
+///    `tests/fide2012_cases.rs`).
 /// 5. **Heterogeneous brackets (A.3, C.4).** S1 holds the M1 moved-down
 ///    players, S2 the residents; moved-down players not in S1 (M1 < M0)
 ///    wait for the remainder, which is paired as homogeneous, so the
 ///    upfloater criteria (C.3.g/h) apply to the heterogeneous part only.
 ///    A bracket with at least half its players from above is paired as
-///    homogeneous from the start (`fide2012_a3_half_from_above_is_homogeneous`).
+///    homogeneous from the start (`fide2012_a3_half_from_above_is_homogeneous`,
+///    a unit test in `src/fide2012/reference_tests.rs`).
 /// 6. **C.1 in the lowest bracket**: a player without opponent may still
 ///    take the bye; C.13 applies only when the bracket cannot be
-///    completed.
+///    completed (`fide2012_c1_lowest_player_without_opponent_takes_the_bye`).
 /// 7. **C.12** is tried once per bracket, at its first failure (or at
 ///    C.1's incompatible moved-down player); the new set must differ, have
 ///    the same scores, and let the bracket pair all its moved-down players
-///    with P1 pairs in all (`fide2012_c12_backtracks_for_a_stranded_floater`).
+///    with P1 pairs in all (`c12_backtracks_for_a_stranded_floater` in
+///    `tests/fide2012_cases.rs`).
 /// 8. **E rules.** E.2's "stronger" is absolute over strong over mild;
 ///    E.3 compares the played games counted back from the last one (F.3);
 ///    when neither player has a preference the higher ranked gets the

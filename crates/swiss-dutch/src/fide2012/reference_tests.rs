@@ -287,3 +287,43 @@ fn heterogeneous_search_matches_the_literal_walk() {
         check(seed * 104_729, n, movers, 2 + (seed % 4) as u32, false);
     }
 }
+
+/// Interpretation 5 (A.3): a bracket of which at least half the players
+/// came from above is paired as homogeneous. Two moved-down players (two
+/// points) and one resident (one point), no colours, no history: S1 = the
+/// highest player, S2 = the other two, transposition 0 pairs the two
+/// moved-down players and moves the resident down. Read as heterogeneous
+/// (moved-down players first, against residents) it would pair the top
+/// player with the resident instead.
+#[test]
+fn fide2012_a3_half_from_above_is_homogeneous() {
+    let mut rng = Rng(5);
+    let mut round = random_round(&mut rng, 3, 2, 3);
+    for p in &mut round.players {
+        p.colours.clear();
+        p.pref = None;
+        p.floats = [None, None];
+        p.forbidden.clear();
+    }
+    let br = Bracket {
+        mdps: vec![0, 1],
+        residents: vec![2],
+        lowest: false,
+    };
+    let prep = prepare(&round, &br);
+    assert!(!prep.heterogeneous);
+    let got = pair_at_state(&round, &prep, prep.initial(), &Control::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        normalise(&got.pairs, &got.floaters),
+        (vec![(0, 1)], vec![2])
+    );
+    // One moved-down player of three is fewer than half: heterogeneous.
+    let br = Bracket {
+        mdps: vec![0],
+        residents: vec![1, 2],
+        lowest: false,
+    };
+    assert!(prepare(&round, &br).heterogeneous);
+}
