@@ -161,6 +161,19 @@ fn fide2012_e3_uses_played_games_only() {
     assert_eq!(boards(&p), [(2, 1)]);
 }
 
+/// Interpretation 8 (E.2 between two absolute preferences). The last
+/// round; 1 (a top scorer, W B W W B B: absolute white) meets 2 (B W B B
+/// W B: colour difference -2, absolute white), allowed by the B.2 note.
+/// E.2 finds both preferences equally strong (the 2012 text has no
+/// tie-break by colour difference), so E.3 decides: counted back, the
+/// second-last games differ (1 black, 2 white) and 1 gets white.
+#[test]
+fn fide2012_e2_two_absolutes_go_to_e3() {
+    let players = vec![player(1, 40, "WBWWBB"), player(2, 30, "BWBBWB")];
+    let p = pair_state(&state(7, players, true));
+    assert_eq!(boards(&p), [(1, 2)]);
+}
+
 /// Interpretation 9 (F.1): the published order, checked on a replayed
 /// reference round: boards by the higher player's score, then the sum of
 /// both scores, then the higher player's rank (pairing number).

@@ -35,8 +35,23 @@ struct Done {
 /// The pairs of a round (ranks) and the player left for the bye.
 pub(crate) type RoundPairs = (Vec<(usize, usize)>, Option<usize>);
 
+/// How often a round needed the text's backtracking.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Trace {
+    /// C.12 applied (backtracking to the previous bracket).
+    pub(crate) c12: u32,
+    /// C.13 applied (the lowest bracket could not be paired).
+    pub(crate) c13: u32,
+}
+
 /// Pairs the round bracket by bracket from the top (C).
 pub(crate) fn pair_round(round: &Round) -> Result<RoundPairs, DutchError> {
+    pair_round_traced(round).map(|(p, _)| p)
+}
+
+/// [`pair_round`], with how often C.12 and C.13 were needed.
+pub(crate) fn pair_round_traced(round: &Round) -> Result<(RoundPairs, Trace), DutchError> {
+    let mut trace = Trace::default();
     let groups = score_brackets(round);
     let mut done: Vec<Done> = Vec::new();
     let mut carry: Vec<usize> = Vec::new();
@@ -55,8 +70,14 @@ pub(crate) fn pair_round(round: &Round) -> Result<RoundPairs, DutchError> {
         );
         let d = match pair_bracket(round, &bracket, &Control::default())? {
             Outcome::Paired(paired) => Done { bracket, paired },
-            Outcome::Backtrack => c12_backtrack(round, &mut done, bracket)?,
-            Outcome::Lowest => c13_lowest(round, &mut done, bracket)?,
+            Outcome::Backtrack => {
+                trace.c12 += 1;
+                c12_backtrack(round, &mut done, bracket)?
+            }
+            Outcome::Lowest => {
+                trace.c13 += 1;
+                c13_lowest(round, &mut done, bracket)?
+            }
         };
         log_paired(round, &d.paired);
         carry = d.paired.floaters.clone();
@@ -67,8 +88,8 @@ pub(crate) fn pair_round(round: &Round) -> Result<RoundPairs, DutchError> {
         .flat_map(|d| d.paired.pairs.iter().copied())
         .collect();
     match carry.as_slice() {
-        [] => Ok((pairs, None)),
-        [bye] => Ok((pairs, Some(*bye))),
+        [] => Ok(((pairs, None), trace)),
+        [bye] => Ok(((pairs, Some(*bye)), trace)),
         _ => Err(DutchError::internal("more than one player left over")),
     }
 }
@@ -113,6 +134,8 @@ fn c12_backtrack(
         let profile = scores(round, &old);
         let residents = bracket.residents.clone();
         let lowest = bracket.lowest;
+        // "this now allows P1 pairings": P1 of the bracket as it failed.
+        let p1 = prepare(round, &bracket).p0;
         let cond = |f: &[usize]| {
             f != old.as_slice()
                 && scores(round, f) == profile
@@ -123,6 +146,7 @@ fn c12_backtrack(
                         residents: residents.clone(),
                         lowest,
                     },
+                    p1,
                 )
         };
         let states = [prev.paired.state];
@@ -145,34 +169,38 @@ fn c12_backtrack(
     }
 }
 
-/// Whether `bracket` can make the pairings of its first C.14 state with
-/// every moved-down player paired (the absolute criteria only).
-fn admits(round: &Round, bracket: &Bracket) -> bool {
+/// Whether `bracket` can make `p1` pairings with every moved-down player
+/// paired (against a resident when it is heterogeneous), under the
+/// absolute criteria only.
+fn admits(round: &Round, bracket: &Bracket, p1: usize) -> bool {
     let prep = prepare(round, bracket);
-    let st = prep.initial();
     let n = prep.players.len();
+    if prep.incompatible_mdp || 2 * p1 > n || (prep.lowest && n - 2 * p1 > 1) {
+        return false;
+    }
+    let het = prep.initial().m1 > 0;
     let side: Vec<Side> = (0..n)
         .map(|v| {
-            if st.m1 > 0 && v < prep.m0 {
+            if het && v < prep.m0 {
                 Side::Het
             } else {
                 Side::Free
             }
         })
         .collect();
-    let floatable: Vec<bool> = (0..n).map(|v| v >= prep.m0).collect();
+    let floatable: Vec<bool> = (0..n)
+        .map(|v| v >= prep.m0 && (!prep.lowest || round.p(prep.players[v]).bye_ok))
+        .collect();
     let resident: Vec<bool> = (0..n).map(|v| v >= prep.m0).collect();
-    !prep.incompatible_mdp
-        && 2 * st.p1 <= n
-        && Layout::new(
-            prep.players.clone(),
-            resident,
-            side,
-            floatable,
-            n - 2 * st.p1,
-            st.p1,
-        )
-        .perfect(round)
+    Layout::new(
+        prep.players.clone(),
+        resident,
+        side,
+        floatable,
+        n - 2 * p1,
+        p1,
+    )
+    .perfect(round)
 }
 
 /// Whether `players` can all be paired, one of them given the bye when

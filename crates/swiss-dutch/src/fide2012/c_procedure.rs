@@ -186,7 +186,7 @@ pub(crate) fn pair_bracket(
     ctl: &Control,
 ) -> Result<Outcome, DutchError> {
     let prep = prepare(round, br);
-    if prep.incompatible_mdp && !prep.lowest && !ctl.backtracking {
+    if prep.incompatible_mdp && !ctl.backtracking {
         debug!(target: "swiss_dutch", "C.1: a moved-down player has no opponent: C.12");
         return Ok(Outcome::Backtrack);
     }
@@ -196,7 +196,7 @@ pub(crate) fn pair_bracket(
         if let Some(p) = pair_at_state(round, &prep, st, ctl)? {
             return Ok(Outcome::Paired(p));
         }
-        if first && prep.m0 > 0 && !prep.lowest && !ctl.backtracking {
+        if first && prep.m0 > 0 && !ctl.backtracking {
             debug!(target: "swiss_dutch", "C.12: P1={} pairings impossible with these moved-down players", st.p1);
             return Ok(Outcome::Backtrack);
         }
@@ -353,11 +353,16 @@ fn homogeneous(
         debug!(target: "swiss_dutch", "C.6: S1 against S2 in order meets the requirements");
         return Ok(to_ranks(group, &natural, &rest));
     }
+    // The split as it is first: when its optimum reaches A.8's least
+    // level, that is the level of the whole bracket too.
+    let mut g = Graph::new(round, lay);
+    let q_split = g.solve();
     let mut general: Option<Graph<'_>> = None;
     let level = match target {
         Some(t) => t,
+        None if q_split == Some(lb) => lb,
         None => {
-            let mut g = Graph::new(
+            let mut whole = Graph::new(
                 round,
                 Layout::new(
                     group.to_vec(),
@@ -368,16 +373,15 @@ fn homogeneous(
                     p,
                 ),
             );
-            let q = g
+            let q = whole
                 .solve()
                 .ok_or_else(|| DutchError::internal("C.10: no level"))?;
-            general = Some(g);
+            general = Some(whole);
             q
         }
     };
     debug!(target: "swiss_dutch", "C.10: requirements {}", level.describe(x1z1.0, x1z1.1, round.odd()));
-    let mut g = Graph::new(round, lay);
-    if g.solve() != Some(level) {
+    if q_split != Some(level) {
         c8_exchange(round, &mut g, &base, p, level, general)?;
     }
     let s1: Vec<usize> = (0..n).filter(|&v| g.layout.side[v] == Side::S1).collect();
@@ -475,6 +479,7 @@ fn heterogeneous(
     let n = prep.players.len();
     let m0 = prep.m0;
     let resident: Vec<bool> = (0..n).map(|v| v >= m0).collect();
+    let lb = prep.lower_bound(round, st);
     let mut best: Option<(Quality, Vec<usize>, Graph<'_>)> = None;
     let mut tried = 0;
     let _ = for_each_choice(m0, st.m1, |c| {
@@ -507,6 +512,10 @@ fn heterogeneous(
             && best.as_ref().is_none_or(|b| q < b.0)
         {
             best = Some((q, c.to_vec(), g));
+            if q == lb {
+                // No later set can do better than A.8's least level.
+                return ControlFlow::Break(());
+            }
         }
         ControlFlow::Continue(())
     });

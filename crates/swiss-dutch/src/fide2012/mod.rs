@@ -18,6 +18,8 @@ mod a_definitions;
 mod b_criteria;
 mod c12_c13_backtracking;
 mod c_procedure;
+#[cfg(test)]
+mod compare_2017;
 mod d1_transpositions;
 mod d2_exchanges;
 mod d3_moved_down;

@@ -168,14 +168,17 @@ fn heterogeneous_candidates(
     out
 }
 
+/// Pairs and floaters.
+type Found = (Vec<(usize, usize)>, Vec<usize>);
+
 /// The first candidate at the least quality.
-fn first_best(cands: Vec<Option<Candidate>>) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+fn first_best(cands: Vec<Option<Candidate>>) -> Option<Found> {
     let best = cands.iter().flatten().map(|c| c.0).min()?;
     let (_, pairs, floaters) = cands.into_iter().flatten().find(|c| c.0 == best)?;
     Some((pairs, floaters))
 }
 
-fn normalise(pairs: &[(usize, usize)], floaters: &[usize]) -> (Vec<(usize, usize)>, Vec<usize>) {
+fn normalise(pairs: &[(usize, usize)], floaters: &[usize]) -> Found {
     let mut p: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
     p.sort_unstable();
     let mut f = floaters.to_vec();
