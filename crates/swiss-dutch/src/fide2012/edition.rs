@@ -233,3 +233,24 @@ fn to_pairing_error(e: DutchError, round: u32) -> PairingError {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names the CLI, JSON and TRF select an edition by.
+    #[test]
+    fn edition_names_round_trip() {
+        for e in [Edition::Fide2017, Edition::Fide2012] {
+            assert_eq!(e.as_str().parse::<Edition>(), Ok(e));
+            assert_eq!(e.to_string(), e.as_str());
+        }
+        assert_eq!("FIDE-2012".parse::<Edition>(), Ok(Edition::Fide2012));
+        assert_eq!(" fide 2017 ".parse::<Edition>(), Ok(Edition::Fide2017));
+        assert!("2026".parse::<Edition>().is_err());
+        assert_eq!(Edition::default(), Edition::Fide2017);
+        assert_eq!(DutchOptions::default().edition, Edition::Fide2017);
+        assert_eq!(DutchSystem::FIDE_2012.name(), "dutch-2012");
+        assert_eq!(DutchSystem::default(), DutchSystem::FIDE_2017);
+    }
+}
