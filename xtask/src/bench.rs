@@ -25,15 +25,17 @@ pub struct Cell {
 }
 
 /// The record before `round` of an `n`-player event paired by `system`
-/// (the history's pairer, which need not be the system timed), from the
-/// cache when present.
+/// (the history's pairer, which need not be the system timed; `label` is
+/// its variant's label, which names the cache file), from the cache when
+/// present.
 pub fn history(
     system: &dyn PairingSystem,
+    label: &str,
     n: u32,
     round: u32,
     cache: &Path,
 ) -> anyhow::Result<PathBuf> {
-    let file = cache.join(format!("{}-p{n}-r{round}.trf", system.name()));
+    let file = cache.join(format!("{label}-p{n}-r{round}.trf"));
     if file.exists() {
         return Ok(file);
     }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::colour::{ColourPreference, PreferenceRules, colour_difference, colour_preference};
+use crate::colour::colour_difference;
 use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
 use crate::points::{PointSystem, Points};
 
@@ -77,11 +77,6 @@ impl PlayerState {
     /// The colour of the last played game.
     pub fn last_colour(&self) -> Option<Colour> {
         self.colours.last().copied()
-    }
-
-    /// The colour preference under `rules`.
-    pub fn colour_preference(&self, rules: PreferenceRules) -> Option<ColourPreference> {
-        colour_preference(&self.colours, rules)
     }
 
     /// The float received `rounds_ago` rounds before this one (1 = previous round).
@@ -217,10 +212,7 @@ impl RoundState {
         RoundState {
             round,
             planned_rounds: t.planned_rounds,
-            initial_colour: t
-                .initial_colour
-                .or_else(|| infer_initial_colour(t))
-                .unwrap_or(Colour::White),
+            initial_colour: t.initial_colour.unwrap_or(Colour::White),
             point_system: *ps,
             players,
         }
@@ -243,21 +235,4 @@ impl RoundState {
             .ok()
             .map(|i| &self.players[i])
     }
-}
-
-/// The initial colour a finished round 1 implies: the colour of the
-/// top-ranked player who played in round 1, flipped when his E.5 rank was
-/// even (oracle README, "How to derive test case k", step 6).
-pub(crate) fn infer_initial_colour(t: &Tournament) -> Option<Colour> {
-    let mut rank = 0;
-    for p in &t.players {
-        let e = p.entry(1);
-        if e.is_paired() {
-            rank += 1;
-        }
-        if let (Some(_), Some(c)) = (e.opponent, e.colour) {
-            return Some(if rank % 2 == 1 { c } else { c.opposite() });
-        }
-    }
-    None
 }

@@ -77,3 +77,23 @@ pub(crate) fn colour_of(p: &Pl, o: &Pl, initial: Colour) -> Colour {
         }
     }
 }
+
+/// The initial colour a recorded round 1 implies under E.5 (odd pairing
+/// numbers get the initial colour when the top half meets the bottom half):
+/// the colour of the top-ranked player who played in round 1, flipped when
+/// his E.5 pairing number was even, pairing numbers counting only players
+/// paired in round 1 (oracle README, "How to derive test case k", steps 6
+/// and 7). `None` when nobody played round 1.
+pub(crate) fn initial_colour_from_round_1(t: &swiss_core::Tournament) -> Option<Colour> {
+    let mut rank = 0;
+    for p in &t.players {
+        let e = p.entry(1);
+        if e.is_paired() {
+            rank += 1;
+        }
+        if let (Some(_), Some(c)) = (e.opponent, e.colour) {
+            return Some(if rank % 2 == 1 { c } else { c.opposite() });
+        }
+    }
+    None
+}

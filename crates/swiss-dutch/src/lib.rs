@@ -183,16 +183,25 @@ impl PairingSystem for Dutch {
         "dutch"
     }
 
+    /// `XXC` when given, else read back from round 1 by E.5.
+    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+        t.initial_colour
+            .or_else(|| colour::initial_colour_from_round_1(t))
+    }
+
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
-        let state = RoundState::next(t);
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
         pair(&state, &DutchOptions::default()).map_err(|e| match e {
             DutchError::NoLegalPairing { reason } => PairingError::NoLegalPairing {
                 round: state.round,
                 reason,
             },
-            other => PairingError::Unsupported {
+            DutchError::Internal(reason) => PairingError::Internal {
                 round: state.round,
-                reason: other.to_string(),
+                reason,
             },
         })
     }

@@ -9,8 +9,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use swiss_core::{
-    Colour, Pairing, PairingError, PairingSystem, PlayerState, PreferenceRules, RoundState,
-    StartNo, Strength, Tournament,
+    Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,
 };
 
 /// One broken rule in a pairing.
@@ -81,7 +80,6 @@ pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// non-topscorer with an absolute preference gets his colour.
 pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
-    let rules = PreferenceRules::default();
     let topscorer = |p: &PlayerState| {
         // A.7: over 50% of the maximum possible score, in the last round only.
         state.is_last_round()
@@ -121,12 +119,8 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
                 format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
             );
         }
-        let (pw, pb) = (w.colour_preference(rules), b.colour_preference(rules));
-        let absolute = |p: Option<swiss_core::ColourPreference>| {
-            p.filter(|p| p.strength == Strength::Absolute)
-                .map(|p| p.colour)
-        };
-        if let (Some(cw), Some(cb)) = (absolute(pw), absolute(pb))
+        let (pw, pb) = (absolute_preference(w), absolute_preference(b));
+        if let (Some(cw), Some(cb)) = (pw, pb)
             && cw == cb
             && !topscorer(w)
             && !topscorer(b)
@@ -143,9 +137,9 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         // Against an opponent with the same absolute preference (allowed only
         // when a topscorer is involved) E.2 may overrule it; otherwise E.1/E.2
         // always grant an absolute preference.
-        let same_absolute = absolute(pw).is_some() && absolute(pw) == absolute(pb);
+        let same_absolute = pw.is_some() && pw == pb;
         for (p, got) in [(w, Colour::White), (b, Colour::Black)] {
-            if let Some(need) = absolute(p.colour_preference(rules))
+            if let Some(need) = absolute_preference(p)
                 && need != got
                 && !topscorer(p)
                 && !same_absolute
@@ -171,6 +165,18 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         );
     }
     out
+}
+
+/// C.04.3 A.6.a, re-derived from the played colours: the colour a player
+/// must get, when his colour difference is beyond ±1 or his last two
+/// played games had the same colour.
+fn absolute_preference(p: &PlayerState) -> Option<Colour> {
+    match (p.colour_difference(), p.colours.as_slice()) {
+        (d, _) if d > 1 => Some(Colour::Black),
+        (d, _) if d < -1 => Some(Colour::White),
+        (_, [.., a, b]) if a == b => Some(a.opposite()),
+        _ => None,
+    }
 }
 
 /// Re-checks a TCEC Swiss pairing of TRF column `t.next_round()`,
