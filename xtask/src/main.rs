@@ -56,6 +56,26 @@ enum Command {
         #[arg(long)]
         history: Option<String>,
     },
+    /// Time and peak memory of re-pairing every round of whole generated
+    /// events (`swiss generate` with the same settings and seeds), each
+    /// round from the rounds before it, as a table per event.
+    BenchEvent {
+        /// The system that generates and pairs the event.
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// Players.
+        #[arg(long, default_value_t = 9999)]
+        players: u32,
+        /// Rounds.
+        #[arg(long, default_value_t = 11)]
+        rounds: u32,
+        /// Seeds, one event each.
+        #[arg(long, value_delimiter = ',', default_value = "777")]
+        seeds: Vec<u64>,
+        /// Repetitions per round (the best time is reported).
+        #[arg(long, default_value_t = 1)]
+        reps: u32,
+    },
     /// Internal: time one pairing in this process (used by `bench`).
     #[command(hide = true)]
     BenchOne {
@@ -82,6 +102,13 @@ fn main() -> Result<()> {
             reps,
             history,
         } => bench(systems, &sizes, &rounds, reps, history.as_deref()),
+        Command::BenchEvent {
+            system,
+            players,
+            rounds,
+            seeds,
+            reps,
+        } => bench_event(&system, players, rounds, &seeds, reps),
         Command::BenchOne { system, reps, file } => {
             let cell = xtask::bench::measure(xtask::system(&system)?.as_ref(), &file, reps)?;
             match cell.peak_mib {
@@ -91,6 +118,26 @@ fn main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn bench_event(system: &str, players: u32, rounds: u32, seeds: &[u64], reps: u32) -> Result<()> {
+    let cache = xtask::root().join("target/bench-cache");
+    for &seed in seeds {
+        let event = xtask::bench::event(system, players, rounds, seed, &cache)?;
+        println!("{system}, {players} players, {rounds} rounds, seed {seed}");
+        println!("{:>6} {:>10} {:>10}", "round", "time", "peak MiB");
+        for round in 1..=rounds {
+            let file = xtask::bench::event_round(&event, round)?;
+            let cell = xtask::bench::measure_in_child(system, &file, reps)?;
+            println!(
+                "{:>6} {:>9.2}s {:>10}",
+                round,
+                cell.seconds,
+                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"))
+            );
+        }
+    }
+    Ok(())
 }
 
 fn bench(
