@@ -2,6 +2,8 @@
 //! that pairs a round and has the independent verifier re-check it.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod reference;
+
 use swiss_core::{Colour, Pair, Pairing, Player, ResultCode, RoundEntry, RoundState, Tournament};
 use swiss_lim::{LimOptions, pair};
 
