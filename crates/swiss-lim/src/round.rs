@@ -96,10 +96,30 @@ impl Layout {
 pub(crate) fn pair_all(field: &Field) -> Result<(Option<usize>, Vec<Made>), LimError> {
     let n = field.players.len();
     let all: Vec<usize> = (0..n).collect();
+    // Lim 2.1: a player with no compatible opponent at all can only be the bye.
+    let alone: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| !all.iter().any(|&j| field.compatible(i, j)))
+        .collect();
+    let byeable = n % 2 == 1 && alone.len() == 1 && field.p(alone[0]).bye_eligible;
+    if !alone.is_empty() && !byeable {
+        let ids: Vec<String> = alone.iter().map(|&i| field.p(i).id.to_string()).collect();
+        return Err(LimError::NoLegalPairing {
+            reason: format!(
+                "no compatible opponent at all (Lim 2.1) for {}",
+                ids.join(" ")
+            ),
+        });
+    }
     if n.is_multiple_of(2) {
         return Ok((None, pair_round(field, &all)?));
     }
-    let cands = bye_candidates(field);
+    let mut cands = bye_candidates(field);
+    if byeable {
+        // Any other bye would leave him unpaired.
+        cands.retain(|&c| c == alone[0]);
+    }
     let Some(&first) = cands.first() else {
         return Err(LimError::NoLegalPairing {
             reason: "an odd number of players and none of them may receive the \
@@ -185,32 +205,44 @@ fn pair_round(field: &Field, active: &[usize]) -> Result<Vec<Made>, LimError> {
         carry = out;
     }
     let mut up = carry;
-    let median_pairs = loop {
-        let task = Task {
-            score: lay.median.0,
-            dir: Dir::Down,
-            residents: lay.median.1.clone(),
-            incoming: down.iter().chain(&up).copied().collect(),
-            adjacent: &[],
-            median: true,
-        };
-        match settle(field, &task)? {
-            Outcome::Paired { pairs, .. } => break pairs,
-            Outcome::Blocked { reason } => {
-                crack(
-                    field,
-                    &mut down,
-                    &mut up,
-                    &mut upper_pairs,
-                    &mut lower_pairs,
-                )
-                .ok_or_else(|| LimError::NoLegalPairing {
+    let median_task = |down: &[Floater], up: &[Floater]| Task {
+        score: lay.median.0,
+        dir: Dir::Down,
+        residents: lay.median.1.clone(),
+        incoming: down.iter().chain(up).copied().collect(),
+        adjacent: &[],
+        median: true,
+    };
+    let median_pairs = match settle(field, &median_task(&down, &up))? {
+        Outcome::Paired { pairs, .. } => pairs,
+        Outcome::Blocked { reason } => {
+            let cracks = crack_order(down.len(), up.len(), &upper_pairs, &lower_pairs);
+            let c = cracks_needed(field, &lay.median.1, &down, &up, &cracks).ok_or_else(|| {
+                LimError::NoLegalPairing {
                     reason: format!(
-                        "the median score-group cannot be paired even with every \
-                             pairing of the other score-groups cracked (Lim 2.6): {reason}"
+                        "the median score-group cannot be paired even with every pairing \
+                         of the other score-groups cracked (Lim 2.6): {reason}"
                     ),
-                })?;
+                }
+            })?;
+            for &(pair, dir) in &cracks[..c] {
+                let (a, b) = match dir {
+                    Dir::Up => lower_pairs.pop(),
+                    Dir::Down => upper_pairs.pop(),
+                }
+                .filter(|&p| p == pair)
+                .ok_or_else(|| LimError::Internal("crack order".into()))?;
+                let into = if dir == Dir::Up { &mut up } else { &mut down };
+                into.push(Floater { id: a, dir });
+                into.push(Floater { id: b, dir });
+                tracing::debug!(
+                    target: "swiss_lim",
+                    cracked = %format!("{} v {}", field.p(a).id, field.p(b).id),
+                    side = if dir == Dir::Up { "lower" } else { "higher" },
+                    "Lim 2.6: the median score-group is blocked; a neighbouring pairing is cracked"
+                );
             }
+            paired(settle(field, &median_task(&down, &up))?)?.0
         }
     };
     let made = |pairs: Vec<(usize, usize)>, lower_half| {
@@ -234,33 +266,74 @@ fn paired(o: Outcome) -> Result<Settled, LimError> {
     }
 }
 
-/// `Lim 2.6`: one step of extending a blocked median score-group. With
+/// `Lim 2.6`: the order in which a blocked median score-group cracks the
+/// pairings of its neighbours, given `down` and `up` floaters in it. With
 /// more floaters from above than from below, the latest pairing made below
 /// the median (the next one of the lower score-group) is cracked and its
 /// players join as floaters from below; otherwise the latest pairing made
-/// above. When that side has no pairing left, the other side's. `None`
-/// when nothing is left to crack.
-fn crack(
+/// above. A side with no pairing left yields to the other.
+fn crack_order(
+    mut down: usize,
+    mut up: usize,
+    upper_pairs: &[(usize, usize)],
+    lower_pairs: &[(usize, usize)],
+) -> Vec<((usize, usize), Dir)> {
+    let (mut hi, mut lo) = (upper_pairs.len(), lower_pairs.len());
+    let mut out = Vec::with_capacity(hi + lo);
+    while hi + lo > 0 {
+        if (down > up && lo > 0) || hi == 0 {
+            lo -= 1;
+            up += 2;
+            out.push((lower_pairs[lo], Dir::Up));
+        } else {
+            hi -= 1;
+            down += 2;
+            out.push((upper_pairs[hi], Dir::Down));
+        }
+    }
+    out
+}
+
+/// `Lim 2.6` step by step: the fewest cracks after which the median
+/// score-group can be paired completely (`None`: not even with all). The
+/// median re-paired after each crack would stop at the same count; since
+/// a cracked pair can always be re-made, more cracks never hurt, so the
+/// count is found by doubling and bisection, one matching per probe.
+fn cracks_needed(
     field: &Field,
-    down: &mut Vec<Floater>,
-    up: &mut Vec<Floater>,
-    upper_pairs: &mut Vec<(usize, usize)>,
-    lower_pairs: &mut Vec<(usize, usize)>,
-) -> Option<()> {
-    let from_lower = (down.len() > up.len() && !lower_pairs.is_empty()) || upper_pairs.is_empty();
-    let (pairs, dir, into) = if from_lower {
-        (lower_pairs, Dir::Up, up)
-    } else {
-        (upper_pairs, Dir::Down, down)
+    residents: &[usize],
+    down: &[Floater],
+    up: &[Floater],
+    cracks: &[((usize, usize), Dir)],
+) -> Option<usize> {
+    let pairable = |c: usize| {
+        let mut v: Vec<usize> = residents.to_vec();
+        v.extend(down.iter().chain(up).map(|f| f.id));
+        v.extend(cracks[..c].iter().flat_map(|((a, b), _)| [*a, *b]));
+        let mut m = CardinalityMatcher::new(v.len(), |x, y| field.compatible(v[x], v[y]));
+        m.maximum_matching();
+        m.is_perfect()
     };
-    let (a, b) = pairs.pop()?;
-    into.push(Floater { id: a, dir });
-    into.push(Floater { id: b, dir });
-    tracing::debug!(
-        target: "swiss_lim",
-        cracked = %format!("{} v {}", field.p(a).id, field.p(b).id),
-        side = if from_lower { "lower" } else { "higher" },
-        "Lim 2.6: the median score-group is blocked; a neighbouring pairing is cracked"
-    );
-    Some(())
+    let (mut lo, mut hi) = (0, 1);
+    loop {
+        let c = hi.min(cracks.len());
+        if pairable(c) {
+            hi = c;
+            break;
+        }
+        if c == cracks.len() {
+            return None;
+        }
+        lo = c;
+        hi *= 2;
+    }
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if pairable(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
 }
