@@ -103,3 +103,62 @@ fn latest_difference(a: &[Colour], b: &[Colour]) -> Option<(Colour, Colour)> {
         .find(|(x, y)| x != y)
         .map(|(&x, &y)| (x, y))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::{LimPlayer, barred_colours, colour_due};
+    use Colour::{Black as B, White as W};
+    use swiss_core::Points;
+
+    fn player(id: u32, colours: &[Colour]) -> LimPlayer {
+        let barred = barred_colours(colours);
+        LimPlayer {
+            id,
+            score: Points(20),
+            rating: 2000,
+            colours: colours.to_vec(),
+            due: colour_due(colours, barred),
+            barred,
+            floated_last_round: false,
+            bye_eligible: true,
+            avoid: Vec::new(),
+            position: id,
+        }
+    }
+
+    fn field(players: Vec<LimPlayer>, round: u32) -> Field {
+        Field {
+            players,
+            round,
+            last_round: false,
+            maxi: false,
+            initial: W,
+            median4: 0,
+        }
+    }
+
+    /// Interpretation 9 (`Lim 5.4`): both due black (W B B W alternates
+    /// to black; B W B W too). Counting back: W/W, B/B, B/W: at the latest
+    /// difference 2 had white, so 2 gets black, although 1 is higher
+    /// ranked. With identical histories the higher ranked gets his due
+    /// colour, below the median the lower ranked.
+    #[test]
+    fn interpretation_colours_by_history_then_rank() {
+        let f = field(vec![player(1, &[W, B, B, W]), player(2, &[B, W, B, W])], 5);
+        assert_eq!(allocate(&f, 0, 1, false), (0, 1, ColourReason::History));
+        assert_eq!(allocate(&f, 1, 0, true), (0, 1, ColourReason::History));
+        let f = field(vec![player(1, &[W, B, W]), player(2, &[W, B, W])], 4);
+        assert_eq!(allocate(&f, 0, 1, false), (1, 0, ColourReason::Rank));
+        assert_eq!(allocate(&f, 0, 1, true), (0, 1, ColourReason::Rank));
+        // Different colours due: each gets his own (Lim 5.5/5.6).
+        let f = field(vec![player(1, &[W, B]), player(2, &[W])], 3);
+        assert_eq!(allocate(&f, 0, 1, false), (0, 1, ColourReason::Due));
+        // Lim 5.3: 2 must have black after two whites, whatever 1 is due.
+        let f = field(vec![player(1, &[W]), player(2, &[B, W, W])], 4);
+        assert_eq!(allocate(&f, 0, 1, false), (0, 1, ColourReason::Absolute));
+        // No games yet after round one: as Lim 7.2 by position (1 odd).
+        let f = field(vec![player(1, &[]), player(2, &[])], 2);
+        assert_eq!(allocate(&f, 1, 0, false), (0, 1, ColourReason::NoHistory));
+    }
+}

@@ -5,10 +5,11 @@
 //!
 //! 1. `Lim 2.3 a-c`: members without any compatible opponent among the
 //!    members float on ([`Group::new`]).
-//! 2. `Lim 2.3 d`, `3.1`, `4.4`: as many further floaters as the group
-//!    needs to pair all the others (one when the group is odd, more when
-//!    exchanges cannot pair everybody), chosen one at a time by
-//!    `Lim 3.9`, `3.10`, `3.2`, `3.3` ([`Group::floater_keys`]).
+//! 2. `Lim 2.3 d`: an odd group floats one more player, chosen by
+//!    `Lim 3.9`, `3.10`, `3.2`, `3.3` ([`Mode::Rules`]); if the others then
+//!    cannot all be paired, or an even group cannot be paired completely,
+//!    `Lim 3.1`, `4.4` float as few as possible in scrutiny order
+//!    ([`Mode::Scrutiny`]).
 //! 3. `Lim 3.6`-`3.8`: the floaters coming in are paired first, each with
 //!    the best-placed player due the alternate colour.
 //! 4. `Lim 2.4`, `4.1`-`4.3`, `5.2`: the remaining residents, the top one
@@ -454,6 +455,7 @@ impl<'a> Group<'a> {
     ) -> Option<usize> {
         let f = self.field;
         let gp = self.g[p];
+        let all = cands.clone();
         let compatible = cands.filter(|&c| self.compatible(p, c));
         let q0 = compatible.clone().next()?;
         // Skip the colour pass when nobody left could give p his colour.
@@ -469,7 +471,7 @@ impl<'a> Group<'a> {
             .flatten()
             .or_else(|| compatible.clone().find(|&c| oracle.pair(p, c)));
         if let (Some(log), Some(q)) = (log, chosen) {
-            log.push(self.explain_choice(p, q, compatible, rule));
+            log.push(self.explain_choice(p, q, all, rule));
         }
         chosen
     }
@@ -480,25 +482,30 @@ impl<'a> Group<'a> {
         &self,
         p: usize,
         q: usize,
-        compatible: impl Iterator<Item = usize>,
+        cands: impl Iterator<Item = usize>,
         rule: &str,
     ) -> String {
         let f = self.field;
         let (gp, gq) = (self.g[p], self.g[q]);
         let fine = f.colour_fine(gp, gq);
         let mut skipped = Vec::new();
-        for c in compatible.take_while(|&c| c != q) {
-            let why = if fine && !f.colour_fine(gp, self.g[c]) {
+        for c in cands.take_while(|&c| c != q) {
+            let gc = self.g[c];
+            let why = if f.have_met(gp, gc) {
+                "have met or may not meet (Lim 2.1)"
+            } else if !self.compatible(p, c) {
+                "no colours without breaking Lim 5.1 a/b (Lim 2.1)"
+            } else if fine && !f.colour_fine(gp, gc) {
                 "due the same colour (Lim 5.2)"
             } else if fine {
                 "an exchange for colour not allowed (Lim 5.7)"
             } else {
-                "the rest of the group could not be paired (Lim 4.4)"
+                "the rest of the group could not be paired (Lim 4.3, 4.4)"
             };
-            skipped.push(format!("{} {why}", f.p(self.g[c]).id));
+            skipped.push(format!("{} {why}", f.p(gc).id));
         }
         format!(
-            "{rule}: {} v {}{}; passed over: [{}] (incompatible players are not listed: Lim 2.1)",
+            "{rule}: {} v {}{}; passed over: [{}]",
             f.p(gp).id,
             f.p(gq).id,
             if fine { "" } else { " (same colour due)" },
@@ -557,7 +564,20 @@ impl Group<'_> {
         let forced: Vec<String> = self
             .forced
             .iter()
-            .map(|&x| format!("{} ({})", f.p(self.g[x]).id, self.forced_reason(x)))
+            .map(|&x| {
+                let next = self.adjacent.iter().any(|&a| f.compatible(self.g[x], a));
+                let class = match (self.incoming(x), next) {
+                    (false, true) => "d",
+                    (false, false) => "c",
+                    (true, true) => "b",
+                    (true, false) => "a",
+                };
+                format!(
+                    "{} ({}; Lim 3.9 type {class})",
+                    f.p(self.g[x]).id,
+                    self.forced_reason(x)
+                )
+            })
             .collect();
         tracing::debug!(
             target: "swiss_lim",

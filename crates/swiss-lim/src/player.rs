@@ -62,7 +62,7 @@ impl LimPlayer {
 /// (`Lim 5.3`), else the equalising colour when his whites and blacks
 /// differ (`Lim 5.6`, C.04.1 h), else the colour alternating with his last
 /// game (`Lim 5.1`, `5.5`). `None` without a played game.
-fn colour_due(colours: &[Colour], barred: [bool; 2]) -> Option<Colour> {
+pub(crate) fn colour_due(colours: &[Colour], barred: [bool; 2]) -> Option<Colour> {
     let last = *colours.last()?;
     match barred {
         [true, false] => return Some(Colour::Black),
@@ -82,7 +82,7 @@ fn colour_due(colours: &[Colour], barred: [bool; 2]) -> Option<Colour> {
 
 /// The colours barred by `Lim 5.1 a` (the same colour in the last two
 /// games) and `Lim 5.1 b` (already two more of one colour).
-fn barred_colours(colours: &[Colour]) -> [bool; 2] {
+pub(crate) fn barred_colours(colours: &[Colour]) -> [bool; 2] {
     let mut barred = [false; 2];
     if let [.., a, b] = colours
         && a == b

@@ -137,3 +137,33 @@ pub fn opponent(p: &Pairing, a: u32) -> Option<u32> {
         }
     })
 }
+
+/// A `tracing` writer into a shared buffer.
+#[derive(Clone, Default)]
+struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`check`], also returning the `--explain` log (target `swiss_lim` at
+/// `DEBUG`).
+pub fn explain(t: &Tournament) -> (Pairing, String) {
+    let buf = Buffer::default();
+    let out = buf.clone();
+    let sub = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::DEBUG)
+        .with_ansi(false)
+        .without_time()
+        .with_writer(move || out.clone())
+        .finish();
+    let p = tracing::subscriber::with_default(sub, || check(t));
+    let log = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    (p, log)
+}
