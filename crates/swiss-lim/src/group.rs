@@ -545,12 +545,12 @@ impl Group<'_> {
             })
             .collect();
         if let Some(log) = &run.log {
-            self.explain_group(&run, log);
+            self.explain_group(log);
         }
         Outcome::Paired { pairs, out }
     }
 
-    fn explain_group(&self, run: &Run, log: &[String]) {
+    fn explain_group(&self, log: &[String]) {
         let f = self.field;
         let incoming: Vec<String> = (self.r..self.g.len())
             .map(|x| {
@@ -594,7 +594,6 @@ impl Group<'_> {
         for line in log {
             tracing::debug!(target: "swiss_lim", "{line}");
         }
-        let _ = run;
     }
 
     /// Which of `Lim 2.3 a-c` makes member `x` float.

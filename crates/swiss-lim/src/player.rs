@@ -180,7 +180,7 @@ impl Field {
             last_round: state.is_last_round(),
             maxi: options.maxi,
             initial: initial_colour(state),
-            median4: i64::from(state.round.saturating_sub(1)) * win2,
+            median4: i64::from(state.round.saturating_sub(1)).saturating_mul(win2),
         }
     }
 

@@ -39,7 +39,10 @@ pub(crate) fn layout(field: &Field, active: &[usize]) -> Layout {
         groups.entry(field.p(i).score).or_default().push(i);
     }
     let mut lay = Layout {
-        median: (Points((field.median4 / 4) as i32), Vec::new()),
+        median: (
+            Points(i32::try_from(field.median4 / 4).unwrap_or(i32::MAX)),
+            Vec::new(),
+        ),
         ..Layout::default()
     };
     for (score, players) in groups.into_iter().rev() {
