@@ -8,6 +8,9 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+mod lim;
+pub use lim::{lim, lim_next};
+
 use swiss_core::{
     Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,
 };
