@@ -310,6 +310,32 @@ pub static SYSTEMS: &[System] = &[
         simulation: SimulationConfig::default,
     },
     System {
+        name: "lim",
+        title: "FIDE Lim system (C.04.4.3)",
+        editions: &[],
+        accepts: &[OptionName::Maxi],
+        log_target: "swiss_lim",
+        variants: &[
+            Variant {
+                label: "lim",
+                options: Options::DEFAULT,
+            },
+            Variant {
+                label: "lim-maxi",
+                options: Options::DEFAULT.with_maxi(true),
+            },
+        ],
+        reference: None,
+        round_json: None,
+        engine: |o| {
+            Box::new(swiss_lim::Lim {
+                options: swiss_lim::LimOptions { maxi: o.maxi },
+            })
+        },
+        verifier: |_| swiss_verify::lim_next,
+        simulation: SimulationConfig::default,
+    },
+    System {
         name: "tcec",
         title: "TCEC Swiss system (single or double rounds)",
         editions: &[],
