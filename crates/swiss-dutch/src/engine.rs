@@ -8,10 +8,11 @@
 //! are paired (D.3), their opponents (D.1), the resident exchanges (D.2) and
 //! the transpositions of the remainder (D.1).
 
-use swiss_core::{Colour, Float};
+use swiss_core::Colour;
 use swiss_matching::{DenseMatching, Wide};
 
 use crate::DutchError;
+use crate::float::Float;
 use crate::player::{Pl, compatible, prefs_compatible};
 
 /// Pairwise compatibility under the absolute criteria C.1-C.3, computed on

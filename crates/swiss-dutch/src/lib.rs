@@ -100,6 +100,7 @@
 
 mod colour;
 mod engine;
+mod float;
 mod player;
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};

@@ -1,7 +1,9 @@
 //! The engine's view of one player: exactly the facts C.04.3 asks about,
 //! derived once per round from [`swiss_core::RoundState`].
 
-use swiss_core::{Colour, Float, PlayerState, RoundState, StartNo};
+use swiss_core::{Colour, PlayerState, RoundState, StartNo};
+
+use crate::float::{Float, float};
 
 /// One player to be paired, as the Dutch rules see him.
 #[derive(Clone, Debug)]
@@ -85,7 +87,7 @@ impl Pl {
             imbalance,
             repeated,
             pref,
-            floats: [p.float(1), p.float(2)],
+            floats: [float(st, p, 1), float(st, p, 2)],
             bye_ok: !p.had_bye_or_forfeit_win,
             topscorer: last && score > (played * per_round) >> 1,
             forbidden,
