@@ -38,11 +38,16 @@
 //! 1. **Floats (A.4)**: any round the player did not play over the board
 //!    (bye, forfeit either way, absence) counts as a downfloat; a played game
 //!    is a float when the pairing scores before the round differed
-//!    (`interpretation_unplayed_round_is_downfloat`).
-//! 2. **Topscorers (A.7)** exist only when pairing the last planned round
-//!    (`XXR`); a topscorer has more than half of (rounds played × points of a
-//!    win). C.3 does not forbid a pair when either player is a topscorer
-//!    (`interpretation_topscorers_only_in_last_round`).
+//!    (`interpretation_unplayed_round_is_downfloat`, `c043_a4_floats_from_the_record`).
+//! 2. **Topscorers (A.7)** exist from the last planned round (`XXR`) on (a
+//!    round paired after it is a final round too); a topscorer's pairing
+//!    score (acceleration included, like every score of the pairing) is over
+//!    half of a win per round played (a draw where a point system rates it
+//!    higher; not a bye worth more, which C.2 gives once at most). C.3 does
+//!    not forbid a pair when either player is a topscorer
+//!    (`interpretation_topscorers_only_in_last_round`,
+//!    `interpretation_a7_topscorers_pairing_score_from_the_last_planned_round`;
+//!    `swiss-verify` checks the same reading with its own code).
 //! 3. **PSD of downfloaters (A.8)**: the artificial score is one point below
 //!    the lowest score among the bracket *and the players considered with it*
 //!    (the next scoregroup, or all remaining players for the PPB/CLB).

@@ -66,15 +66,6 @@ impl Pl {
         } else {
             p.colours.last().map(|c| c.opposite())
         };
-        let played = st.round.saturating_sub(1) as i32;
-        let ps = &st.point_system;
-        let per_round = ps
-            .win_white
-            .max(ps.win_black)
-            .max(ps.draw_white)
-            .max(ps.draw_black)
-            .tenths();
-        let last = st.planned_rounds.is_some_and(|r| st.round >= r);
         let score = p.pairing_score().tenths();
         let mut forbidden: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
         forbidden.sort_unstable();
@@ -89,7 +80,7 @@ impl Pl {
             pref,
             floats: [float(st, p, 1), float(st, p, 2)],
             bye_ok: !p.had_bye_or_forfeit_win,
-            topscorer: last && score > (played * per_round) >> 1,
+            topscorer: is_topscorer(st, p),
             forbidden,
         }
     }
@@ -113,6 +104,27 @@ impl Pl {
     pub(crate) fn float(&self, back: usize) -> Option<Float> {
         self.floats[back - 1]
     }
+}
+
+/// Whether `p` is a topscorer (C.04.3 A.7): "a score of over 50% of the
+/// maximum possible score when pairing the final round".
+///
+/// Read as: from the last planned round (`XXR`) on, a round paired after
+/// it being a final round too; the score is the pairing score (A.2, the
+/// acceleration included, as for every other score of the pairing); the
+/// maximum possible score is a win in every round played (a draw where a
+/// point system rates it higher), not a bye, which C.2 gives once at most.
+pub(crate) fn is_topscorer(st: &RoundState, p: &PlayerState) -> bool {
+    let final_round = st.planned_rounds.is_some_and(|r| st.round >= r);
+    let ps = &st.point_system;
+    let per_round = ps
+        .win_white
+        .max(ps.win_black)
+        .max(ps.draw_white)
+        .max(ps.draw_black)
+        .tenths();
+    let played = i64::from(st.round.saturating_sub(1));
+    final_round && i64::from(p.pairing_score().tenths()) > (played * i64::from(per_round)) >> 1
 }
 
 /// Whether the colour preferences can both be granted.
