@@ -13,16 +13,16 @@ use swiss_matching::{DenseMatching, Wide};
 
 use crate::DutchError;
 use crate::float::Float;
-use crate::player::{Pl, compatible, prefs_compatible};
+use crate::player::{Player, compatible, preferences_compatible};
 
 /// Pairwise compatibility under the absolute criteria C.1-C.3, computed on
 /// demand (a few binary searches), so that big fields need no n² table.
 pub(crate) struct Compat<'a> {
-    pl: &'a [Pl],
+    pl: &'a [Player],
 }
 
 impl<'a> Compat<'a> {
-    pub(crate) fn new(pl: &'a [Pl]) -> Compat<'a> {
+    pub(crate) fn new(pl: &'a [Player]) -> Compat<'a> {
         Compat { pl }
     }
 
@@ -142,7 +142,7 @@ fn bits(x: usize) -> u32 {
 /// Whether the players not yet paired in `fixed` can still be completed into
 /// a round-pairing (A.9): a perfect matching under C.1-C.3, one bye-eligible
 /// player (C.2) left over when their number is odd.
-pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>]) -> bool {
+pub(crate) fn completable(pl: &[Player], compat: &Compat<'_>, fixed: &[Option<usize>]) -> bool {
     let free: Vec<usize> = (0..pl.len()).filter(|&i| fixed[i].is_none()).collect();
     let k = free.len();
     if greedy_complete(pl, compat, &free) {
@@ -153,7 +153,7 @@ pub(crate) fn completable(pl: &[Pl], compat: &Compat<'_>, fixed: &[Option<usize>
     let size = k + k % 2;
     perfect(size, |a, b| {
         if b == k {
-            pl[free[a]].bye_ok
+            pl[free[a]].may_get_bye
         } else {
             compat.get(free[a], free[b])
         }
@@ -177,7 +177,7 @@ fn perfect(n: usize, adjacent: impl FnMut(usize, usize) -> bool) -> bool {
 /// A quick sufficient test for [`completable`]: first-fit pairing in A.2
 /// order, with one round of repairs by swapping partners; the leftover (odd
 /// count) must be bye-eligible.
-fn greedy_complete(pl: &[Pl], compat: &Compat<'_>, free: &[usize]) -> bool {
+fn greedy_complete(pl: &[Player], compat: &Compat<'_>, free: &[usize]) -> bool {
     let k = free.len();
     let mut mate: Vec<Option<usize>> = vec![None; k];
     for a in 0..k {
@@ -206,7 +206,7 @@ fn greedy_complete(pl: &[Pl], compat: &Compat<'_>, free: &[usize]) -> bool {
     }
     match open.as_slice() {
         [] => true,
-        [u] => pl[free[*u]].bye_ok,
+        [u] => pl[free[*u]].may_get_bye,
         _ => false,
     }
 }
@@ -215,7 +215,7 @@ fn greedy_complete(pl: &[Pl], compat: &Compat<'_>, free: &[usize]) -> bool {
 /// list; `idx[..mdp]` are the MDPs, `idx[mdp..cur]` the residents and
 /// `idx[cur..]` the next scoregroup (or all remaining players).
 pub(crate) struct Bracket<'a> {
-    pub(crate) pl: &'a [Pl],
+    pub(crate) pl: &'a [Player],
     pub(crate) compat: &'a Compat<'a>,
     pub(crate) idx: Vec<usize>,
     pub(crate) mdp: usize,
@@ -302,7 +302,7 @@ struct WeightFacts {
 impl<'a> Bracket<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
-        pl: &'a [Pl],
+        pl: &'a [Player],
         compat: &'a Compat<'a>,
         idx: Vec<usize>,
         mdp: usize,
@@ -432,7 +432,7 @@ impl<'a> Bracket<'a> {
             let f = self.p(cur - 1);
             let floated =
                 (1..=2).any(|b| self.played >= b && f.float(b as usize) == Some(Float::Down));
-            if !(self.special && alone && f.bye_ok && !floated) {
+            if !(self.special && alone && f.may_get_bye && !floated) {
                 return None;
             }
         } else if self.special && !alone {
@@ -505,7 +505,7 @@ impl<'a> Bracket<'a> {
         }
     }
 
-    fn p(&self, i: usize) -> &Pl {
+    fn p(&self, i: usize) -> &Player {
         &self.pl[self.idx[i]]
     }
 
@@ -516,10 +516,10 @@ impl<'a> Bracket<'a> {
         WeightFacts {
             in_bracket: i < self.cur,
             score: p.score,
-            bye_ok: p.bye_ok || !(self.special || self.last_group),
+            bye_ok: p.may_get_bye || !(self.special || self.last_group),
             imbalance: p.imbalance,
             repeated: p.repeated,
-            pref: p.pref,
+            pref: p.preference,
             floats: [1, 2].map(|b| p.float(b).filter(|_| played(b))),
         }
     }
@@ -547,8 +547,8 @@ impl<'a> Bracket<'a> {
         let (h, l) = (self.p(hi), self.p(lo));
         let (h_in, l_in) = (hi < self.cur, lo < self.cur);
         let at = &self.at;
-        let unbye = |p: &Pl| u64::from(!p.bye_ok);
-        let dfv = |p: &Pl| p.score - self.min_score + 10;
+        let unbye = |p: &Player| u64::from(!p.may_get_bye);
+        let dfv = |p: &Player| p.score - self.min_score + 10;
         // The bit for score difference `sd` in the PSD field at `pos`.
         let psd = |pos: u32, sd: i32| {
             let at = usize::try_from(sd - self.sd_min).ok();
@@ -589,8 +589,8 @@ impl<'a> Bracket<'a> {
                 r = r.add(put(1, at.colour[k]));
             }
         }
-        let down = |p: &Pl, b: usize| p.float(b) == Some(Float::Down);
-        let up = |p: &Pl, b: usize| p.float(b) == Some(Float::Up);
+        let down = |p: &Player, b: usize| p.float(b) == Some(Float::Down);
+        let up = |p: &Player, b: usize| p.float(b) == Some(Float::Up);
         let higher = h.score > l.score;
         for b in 1..=2usize {
             if self.played < b as u32 {
@@ -1049,27 +1049,27 @@ impl<'a> Bracket<'a> {
 /// nobody beyond a colour difference of ±2 (C.8), nobody three times the
 /// same colour (C.9), both colour preferences granted (C.10), both strong
 /// preferences granted (C.11).
-fn colour_flags(p: &Pl, o: &Pl) -> [bool; 4] {
+fn colour_flags(p: &Player, o: &Player) -> [bool; 4] {
     [
         // C.8: nobody beyond ±2.
-        !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref,
+        !p.absolute_imbalance() || !o.absolute_imbalance() || p.preference != o.preference,
         // C.9: nobody three times the same colour.
         !p.absolute()
             || !o.absolute()
-            || p.pref != o.pref
+            || p.preference != o.preference
             || if p.imbalance == o.imbalance {
                 p.repeated.is_none() || p.repeated != o.repeated
             } else {
                 let x = if p.imbalance > o.imbalance { o } else { p };
-                x.repeated != p.pref.map(|c| c.opposite())
+                x.repeated != p.preference.map(|c| c.opposite())
             },
         // C.10: both preferences.
-        prefs_compatible(p.pref, o.pref),
+        preferences_compatible(p.preference, o.preference),
         // C.11: strong preferences.
         (!p.strong() && !p.absolute())
             || (!o.strong() && !o.absolute())
             || (p.absolute() && o.absolute())
-            || p.pref != o.pref,
+            || p.preference != o.preference,
     ]
 }
 
@@ -1089,14 +1089,14 @@ pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, Dutc
 }
 
 /// Pairs the whole round: returns, for each player (A.2 order), his opponent.
-pub(crate) fn pair_round(pl: &[Pl], played: u32) -> Result<Vec<Option<usize>>, DutchError> {
+pub(crate) fn pair_round(pl: &[Player], played: u32) -> Result<Vec<Option<usize>>, DutchError> {
     pair_round_with(pl, played, true)
 }
 
 /// [`pair_round`], with the cut of [`Bracket::cut_off_rest`] allowed or
 /// not (the test that checks the cut changes nothing turns it off).
 fn pair_round_with(
-    pl: &[Pl],
+    pl: &[Player],
     played: u32,
     cut_rest: bool,
 ) -> Result<Vec<Option<usize>>, DutchError> {
@@ -1180,8 +1180,8 @@ fn pair_round_with(
             ppb_or_clb = b.special,
             chosen = how,
             unmet = %b.unmet_criteria(&pairs),
-            pairs = ?pairs.iter().map(|&(x, y)| (pl[b.idx[x]].id, pl[b.idx[y]].id)).collect::<Vec<_>>(),
-            downfloaters = ?floaters.iter().map(|&i| pl[i].id).collect::<Vec<_>>(),
+            pairs = ?pairs.iter().map(|&(x, y)| (pl[b.idx[x]].start_no, pl[b.idx[y]].start_no)).collect::<Vec<_>>(),
+            downfloaters = ?floaters.iter().map(|&i| pl[i].start_no).collect::<Vec<_>>(),
             "bracket paired"
         );
         special = next == n;

@@ -154,16 +154,16 @@ pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, Dutc
     for (i, m) in mates.iter().enumerate() {
         match *m {
             Some(j) if i < j => {
-                let (a, b) = if pl[i].id < pl[j].id {
+                let (a, b) = if pl[i].start_no < pl[j].start_no {
                     (&pl[i], &pl[j])
                 } else {
                     (&pl[j], &pl[i])
                 };
                 let c = colour::colour_of(a, b, state.initial_colour);
                 let (white, black) = if c == swiss_core::Colour::White {
-                    (a.id, b.id)
+                    (a.start_no, b.start_no)
                 } else {
-                    (b.id, a.id)
+                    (b.start_no, a.start_no)
                 };
                 out.pairs.push(Pair { white, black });
             }
@@ -172,7 +172,7 @@ pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, Dutc
                 if out.bye.is_some() {
                     return Err(DutchError::internal("two players left unpaired"));
                 }
-                out.bye = Some(pl[i].id);
+                out.bye = Some(pl[i].start_no);
             }
         }
     }
