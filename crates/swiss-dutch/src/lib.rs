@@ -143,9 +143,9 @@ impl DutchError {
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (E.1-E.5) in board order, and the pairing-allocated bye.
 pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, DutchError> {
-    let pl = player::in_pairing_order(state);
+    let field = player::in_pairing_order(state);
     let played = state.round.saturating_sub(1);
-    let mates = engine::pair_round(&pl, played)?;
+    let mates = engine::pair_round(&field, played)?;
     let mut out = Pairing {
         round: state.round,
         pairs: Vec::new(),
@@ -154,10 +154,10 @@ pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, Dutc
     for (i, m) in mates.iter().enumerate() {
         match *m {
             Some(j) if i < j => {
-                let (a, b) = if pl[i].start_no < pl[j].start_no {
-                    (&pl[i], &pl[j])
+                let (a, b) = if field[i].start_no < field[j].start_no {
+                    (&field[i], &field[j])
                 } else {
-                    (&pl[j], &pl[i])
+                    (&field[j], &field[i])
                 };
                 let c = colour::colour_of(a, b, state.initial_colour);
                 let (white, black) = if c == swiss_core::Colour::White {
@@ -172,7 +172,7 @@ pub fn pair(state: &RoundState, _options: &DutchOptions) -> Result<Pairing, Dutc
                 if out.bye.is_some() {
                     return Err(DutchError::internal("two players left unpaired"));
                 }
-                out.bye = Some(pl[i].start_no);
+                out.bye = Some(field[i].start_no);
             }
         }
     }
