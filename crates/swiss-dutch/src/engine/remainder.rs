@@ -8,6 +8,14 @@ use super::candidates::CandidateSearch;
 use super::weights::bits;
 use crate::DutchError;
 
+#[cfg(test)]
+thread_local! {
+    /// Test statistics of [`CandidateSearch::cut_off_rest`]: how many
+    /// brackets it cut, and how many of them with one S2R player left over.
+    pub(super) static CUTS: std::cell::Cell<(usize, usize)> =
+        const { std::cell::Cell::new((0, 0)) };
+}
+
 /// The remainder (B.3): the residents the MDP-pairing leaves, the whole
 /// bracket when it is homogeneous.
 pub(crate) struct Remainder {
@@ -146,6 +154,11 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
         }
         let s2r: Vec<usize> = r.players.iter().copied().filter(|&a| !in_s1r[a]).collect();
         let one_left = r.players.len() == 2 * s1r.len() + 1;
+        #[cfg(test)]
+        CUTS.with(|c| {
+            let (cuts, with_leftover) = c.get();
+            c.set((cuts + 1, with_leftover + usize::from(one_left)));
+        });
         let leftover_value = if one_left {
             self.leftover_values(&s2r, rest)
         } else {

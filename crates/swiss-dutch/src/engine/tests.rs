@@ -4,6 +4,7 @@
 
 use super::bracket::{Bracket, solve_bracket};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
+use super::remainder::CUTS;
 use super::round::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::in_pairing_order;
@@ -82,16 +83,32 @@ fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
 /// C.04.3 D.1 in the remainder: leaving the players outside it (the
 /// next scoregroup) out of its solves once S1R is fixed, with the
 /// leftover S2R player's value as one edge weight, gives the same
-/// round as the full graph, on every reference case file.
+/// round as the full graph, on every reference case file. The cut must
+/// have fired on many brackets, with and without a leftover, for the
+/// comparison to mean something.
 #[test]
 fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
+    let (mut cuts, mut with_leftover, mut files_cut) = (0, 0, 0);
     for (f, state) in case_files() {
         let field = in_pairing_order(&state);
         let played = state.round - 1;
+        CUTS.with(|c| c.set((0, 0)));
         let cut = pair_round_with(&field, played, true).ok();
+        let (n, leftover) = CUTS.with(|c| c.replace((0, 0)));
         let full = pair_round_with(&field, played, false).ok();
+        assert_eq!(CUTS.with(|c| c.get()), (0, 0), "the cut ran while off");
         assert_eq!(cut, full, "{}", f.display());
+        cuts += n;
+        with_leftover += leftover;
+        files_cut += usize::from(n > 0);
     }
+    println!(
+        "cut-off: {cuts} brackets ({with_leftover} with a leftover) in {files_cut} case files"
+    );
+    assert!(
+        cuts >= 450 && with_leftover >= 400 && files_cut >= 150,
+        "the cut fired on {cuts} brackets ({with_leftover} with a leftover) in {files_cut} files"
+    );
 }
 
 /// Whether `b` builds a weight table, and if so whether every pair
