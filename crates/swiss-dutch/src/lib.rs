@@ -1,19 +1,44 @@
 //! The FIDE Dutch system (C.04.3, 2017 rules) for the `swiss` workspace.
 //!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
-//! The engine (`engine.rs`) pairs the brackets top-down (A.9); each bracket
-//! is one maximum weight matching over the bracket and the next scoregroup,
-//! whose edge weights pack the criteria C.4-C.19 lexicographically (most
+//! The engine pairs the brackets top-down (A.9); each bracket is one
+//! maximum weight matching over the bracket and the next scoregroup, whose
+//! edge weights pack the criteria C.4-C.19 lexicographically (most
 //! important in the highest bits), followed by a few re-solves that pick the
 //! earliest optimal candidate of the B.6/B.7 sequence (D.1-D.3): which MDPs
 //! are paired, their opponents, the resident exchanges, then the
 //! transpositions. When the B.3 candidate of a homogeneous bracket is
 //! perfect (B.4), it is taken without any matching (round 1 usually).
-//! Colours follow E.1-E.5 (`colour.rs`); boards are in the published order of
-//! C.04.2. [`check_tournament`] replays a whole tournament (the C.04.A
-//! pairings checker). Supported: accelerations (`XXA`), forbidden pairs
-//! (`XXP`), requested byes and absences, late entries, forfeits (not
-//! meetings, no colour), any point system (`BB*`).
+//! Colours follow E.1-E.5; boards are in the published order of C.04.2.
+//! [`check_tournament`] replays a whole tournament (the C.04.A pairings
+//! checker). Supported: accelerations (`XXA`), forbidden pairs (`XXP`),
+//! requested byes and absences, late entries, forfeits (not meetings, no
+//! colour), any point system (`BB*`).
+//!
+//! # Module layout
+//!
+//! Each file maps to a part of the text (C.04.3, with
+//! `dutch-2017-supplement.md` for the passages our copy lost):
+//!
+//! | file | rules |
+//! |---|---|
+//! | `player.rs` | the facts a player brings: A.2 order, A.6 colour preference, A.7 topscorers, C.1-C.3 for a pair |
+//! | `float.rs` | A.4 floats, from the record of past rounds |
+//! | `colour.rs` | E.1-E.5 colour allocation |
+//! | `engine/round.rs` | A.9: brackets top-down, MDPs, the PPB, the collapsed scoregroup and the CLB |
+//! | `engine/completion.rs` | C.1-C.3 per pair; A.9/C.4 completability of the round |
+//! | `engine/bracket.rs` | A.3, B.1-B.4: a bracket, its MDPs, residents and next scoregroup; B.4's perfect candidate |
+//! | `engine/criteria.rs` | C.4-C.19 as packed edge weights: which criteria, in which order, what each counts |
+//! | `engine/weights.rs` | A.8's PSD fields and the store of a bracket's weights |
+//! | `engine/candidates.rs` | B.8: the best candidates, and the order of the steps picking the earliest |
+//! | `engine/mdp_pairing.rs` | D.3: which MDPs are paired; D.1: their opponents |
+//! | `engine/exchanges.rs` | D.2: resident exchanges, the new S1R and S2R |
+//! | `engine/remainder.rs` | B.3/B.7: the remainder; D.1: its transpositions |
+//!
+//! `engine/criteria.rs` is the one place that says which quality criteria
+//! are packed and in which order; the round loop, completability and the
+//! candidate order do not depend on it, so an edition with other criteria
+//! changes that file and reuses the rest.
 //!
 //! Evidence: `tests/oracle.rs` replays the 400 reference tournaments (all
 //! 3,030 rounds identical), `tests/cases.rs` the 203 per-round case files

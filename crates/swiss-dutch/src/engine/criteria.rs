@@ -150,27 +150,28 @@ impl<'a> Bracket<'a> {
         self.legal_pair_weight(higher, lower)
     }
 
-    /// [`Bracket::edge_weight`] of `higher-lower` once C.1-C.3 allow the
-    /// pair. It reads the two players only through their [`WeightFacts`],
-    /// which is what lets [`EdgeWeights`](super::weights::EdgeWeights)
-    /// tabulate it per pair of classes. (`higher` and `lower` may be any
-    /// positions here, in either order: only their facts count.)
-    pub(crate) fn legal_pair_weight<const N: usize>(&self, higher: usize, lower: usize) -> Wide<N> {
-        let (h, l) = (self.player(higher), self.player(lower));
-        let lower_in_bracket = lower < self.size;
-        let mut r = self.pairing_criteria::<N>(h, l, higher < self.size, lower_in_bracket);
+    /// [`Bracket::edge_weight`] of the positions `i < j` (the higher and
+    /// the lower player) once C.1-C.3 allow the pair. It reads the two
+    /// players only through their [`WeightFacts`], which is what lets
+    /// [`EdgeWeights`](super::weights::EdgeWeights) tabulate it per pair of
+    /// classes. (`i` and `j` may be any positions here, in either order:
+    /// only their facts count.)
+    pub(crate) fn legal_pair_weight<const N: usize>(&self, i: usize, j: usize) -> Wide<N> {
+        let (higher, lower) = (self.player(i), self.player(j));
+        let lower_in_bracket = j < self.size;
+        let mut r = self.pairing_criteria::<N>(higher, lower, i < self.size, lower_in_bracket);
         if !lower_in_bracket {
             return r;
         }
         // C.8-C.11, judged with the lower player first.
-        for (k, met) in colour_criteria(l, h).into_iter().enumerate() {
+        for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
             if met {
                 r = r.add(put(1, self.layout.colour[k]));
             }
         }
         for back in 1..=2usize {
             if self.rounds_played >= back as u32 {
-                r = self.float_criteria(r, h, l, back);
+                r = self.float_criteria(r, higher, lower, back);
             }
         }
         r
@@ -231,33 +232,33 @@ impl<'a> Bracket<'a> {
     fn float_criteria<const N: usize>(
         &self,
         mut r: Wide<N>,
-        h: &Player,
-        l: &Player,
+        higher: &Player,
+        lower: &Player,
         back: usize,
     ) -> Wide<N> {
         let (at, sd) = (&self.layout, &self.sd);
         let down = |p: &Player| p.float(back) == Some(Float::Down);
         let up = |p: &Player| p.float(back) == Some(Float::Up);
-        let higher_scored = h.score > l.score;
+        let higher_scored = higher.score > lower.score;
         // C.12-C.15: repeated floats.
-        let repeated = u64::from(down(l)) + u64::from(!higher_scored && down(h));
+        let repeated = u64::from(down(lower)) + u64::from(!higher_scored && down(higher));
         r = r.add(put(repeated, at.float_down[back - 1]));
-        if higher_scored && up(l) {
+        if higher_scored && up(lower) {
             r = r.sub(put(1, at.float_up[back - 1]));
         }
         // C.16-C.19: score differences of repeated floats.
         let field = at.float_down_sd[back - 1];
-        if down(l) {
-            r = r.add(sd.bit(field, sd.downfloater(l.score)));
+        if down(lower) {
+            r = r.add(sd.bit(field, sd.downfloater(lower.score)));
         }
-        if down(h) {
-            r = r.add(sd.bit(field, sd.downfloater(h.score)));
+        if down(higher) {
+            r = r.add(sd.bit(field, sd.downfloater(higher.score)));
             if higher_scored {
-                r = r.sub(sd.bit(field, h.score - l.score));
+                r = r.sub(sd.bit(field, higher.score - lower.score));
             }
         }
-        if up(l) && higher_scored {
-            r = r.sub(sd.bit(at.float_up_sd[back - 1], h.score - l.score));
+        if up(lower) && higher_scored {
+            r = r.sub(sd.bit(at.float_up_sd[back - 1], higher.score - lower.score));
         }
         r
     }
@@ -275,14 +276,14 @@ impl<'a> Bracket<'a> {
         for &(a, b) in pairs {
             paired[a] = true;
             paired[b] = true;
-            let (h, l) = (self.player(a.min(b)), self.player(a.max(b)));
-            for (k, met) in colour_criteria(l, h).into_iter().enumerate() {
+            let (higher, lower) = (self.player(a.min(b)), self.player(a.max(b)));
+            for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
                 counts[2 + k] += usize::from(!met);
             }
             for (k, back) in [1usize, 2].into_iter().enumerate() {
-                if h.score > l.score {
-                    counts[6 + 2 * k] += usize::from(h.float(back) == Some(Float::Down));
-                    counts[7 + 2 * k] += usize::from(l.float(back) == Some(Float::Up));
+                if higher.score > lower.score {
+                    counts[6 + 2 * k] += usize::from(higher.float(back) == Some(Float::Down));
+                    counts[7 + 2 * k] += usize::from(lower.float(back) == Some(Float::Up));
                 }
             }
         }

@@ -116,8 +116,8 @@ pub(crate) struct EdgeWeights<'b, 'a, const N: usize> {
     /// The class of each position (empty without a table).
     class: Vec<u32>,
     classes: usize,
-    /// [`Bracket::legal_pair_weight`] of the classes `(h, l)` at
-    /// `h * classes + l`; empty when a table would not pay (more entries
+    /// [`Bracket::legal_pair_weight`] of the classes `(higher, lower)` at
+    /// `higher * classes + lower`; empty when a table would not pay (more entries
     /// than pairs of players) or be too big ([`MAX_TABLE`]).
     pub(crate) table: Vec<Wide<N>>,
 }
@@ -147,10 +147,10 @@ impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
         let table: Vec<Wide<N>> = if classes * classes <= MAX_TABLE.min(pairs) {
             representatives
                 .iter()
-                .flat_map(|&h| {
+                .flat_map(|&higher| {
                     representatives
                         .iter()
-                        .map(move |&l| bracket.legal_pair_weight(h, l))
+                        .map(move |&lower| bracket.legal_pair_weight(higher, lower))
                 })
                 .collect()
         } else {
