@@ -26,7 +26,7 @@ pub use error::{ErrorKind, InputError, InputErrors};
 pub use model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
-pub use state::{Float, PastRound, PlayerState, RoundState};
+pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     CheckReport, PairingError, PairingSystem, RoundDifference, before_round, check, same_pairing,
 };
