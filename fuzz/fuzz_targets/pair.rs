@@ -1,9 +1,10 @@
 //! No pairing engine may panic on a tournament the TRF reader accepts:
-//! each answers with a pairing or an error. Run: `cargo fuzz run pair`.
+//! every variant of every system of the registry answers with a pairing or
+//! an error. Run: `cargo fuzz run pair`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use swiss_core::{PairingSystem, trf};
+use swiss_core::trf;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -12,11 +13,9 @@ fuzz_target!(|data: &[u8]| {
     if t.players.len() > 40 || t.recorded_rounds() > 20 {
         return;
     }
-    let _ = swiss_dutch::Dutch.pair(&t);
-    for format in [swiss_tcec::Format::Single, swiss_tcec::Format::Double] {
-        let tcec = swiss_tcec::Tcec {
-            options: swiss_tcec::TcecOptions { format },
-        };
-        let _ = tcec.pair(&t);
+    for (system, variant) in swiss_systems::variants() {
+        if let Ok(engine) = system.build(&variant.options) {
+            let _ = engine.pair(&t);
+        }
     }
 });

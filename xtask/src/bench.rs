@@ -25,15 +25,17 @@ pub struct Cell {
 }
 
 /// The record before `round` of an `n`-player event paired by `system`
-/// (the history's pairer, which need not be the system timed), from the
-/// cache when present.
+/// (the history's pairer, which need not be the system timed; `label` is
+/// its variant's label, which names the cache file), from the cache when
+/// present.
 pub fn history(
     system: &dyn PairingSystem,
+    label: &str,
     n: u32,
     round: u32,
     cache: &Path,
 ) -> anyhow::Result<PathBuf> {
-    let file = cache.join(format!("{}-p{n}-r{round}.trf", system.name()));
+    let file = cache.join(format!("{label}-p{n}-r{round}.trf"));
     if file.exists() {
         return Ok(file);
     }
@@ -106,4 +108,55 @@ pub fn measure_in_child(system: &str, file: &Path, reps: u32) -> anyhow::Result<
     let seconds: f64 = it.next().context("bench-one printed nothing")?.parse()?;
     let peak_mib = it.next().and_then(|s| s.parse().ok());
     Ok(Cell { seconds, peak_mib })
+}
+
+/// A whole event as `swiss generate --system NAME --players N --rounds R
+/// --seed SEED` writes it (the same generator, settings and seeds), from
+/// the cache when present.
+pub fn event(name: &str, n: u32, rounds: u32, seed: u64, cache: &Path) -> anyhow::Result<PathBuf> {
+    let label = format!("{name}-p{n:04}-r{rounds:02}-s{seed}");
+    let file = cache.join(format!("event-{label}.trf"));
+    if file.exists() {
+        return Ok(file);
+    }
+    std::fs::create_dir_all(cache)?;
+    let entry = swiss_systems::find(name)?;
+    let system = entry.build(&swiss_systems::Options::DEFAULT)?;
+    let cfg = SimulationConfig {
+        rounds,
+        seed,
+        ..entry.simulation()
+    };
+    let t = simulate(
+        system.as_ref(),
+        random_players(n, seed),
+        &format!("Random tournament {label}"),
+        &cfg,
+    )
+    .map_err(|e| anyhow::anyhow!("generating {label}: {e}"))?;
+    write_atomic(&file, &trf::write(&t))?;
+    Ok(file)
+}
+
+/// The record of `event` before round `round` (what a pairing program
+/// reads to pair that round again), from the cache when present.
+pub fn event_round(event: &Path, round: u32) -> anyhow::Result<PathBuf> {
+    let stem = event
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .context("event file name")?;
+    let file = event.with_file_name(format!("{stem}-before-r{round:02}.trf"));
+    if file.exists() {
+        return Ok(file);
+    }
+    let t = swiss_testdata::read_trf(event)?;
+    write_atomic(&file, &trf::write(&swiss_core::before_round(&t, round)))?;
+    Ok(file)
+}
+
+fn write_atomic(file: &Path, text: &str) -> anyhow::Result<()> {
+    let tmp = file.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, file)?;
+    Ok(())
 }

@@ -23,9 +23,15 @@ enum Command {
     /// print the agreement; exit status 0 only when every round agrees.
     Oracle {
         /// The system whose reference data DIR holds.
-        #[arg(long, value_parser = ["dutch", "tcec"])]
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(
+            swiss_systems::SYSTEMS.iter().filter(|s| s.reference.is_some()).map(|s| s.name)
+        ))]
         system: String,
-        /// Directory of reference tournaments (TRF for Dutch, the
+        /// The edition of the system's rules (default: the system's default).
+        #[arg(long)]
+        edition: Option<String>,
+        /// Directory of reference tournaments, in the form the system's
+        /// reference data takes (TRF for the FIDE systems, the
         /// `tcec-swiss-reference/1` JSON for TCEC).
         dir: std::path::PathBuf,
     },
@@ -50,6 +56,26 @@ enum Command {
         #[arg(long)]
         history: Option<String>,
     },
+    /// Time and peak memory of re-pairing every round of whole generated
+    /// events (`swiss generate` with the same settings and seeds), each
+    /// round from the rounds before it, as a table per event.
+    BenchEvent {
+        /// The system that generates and pairs the event.
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// Players.
+        #[arg(long, default_value_t = 9999)]
+        players: u32,
+        /// Rounds.
+        #[arg(long, default_value_t = 11)]
+        rounds: u32,
+        /// Seeds, one event each.
+        #[arg(long, value_delimiter = ',', default_value = "777")]
+        seeds: Vec<u64>,
+        /// Repetitions per round (the best time is reported).
+        #[arg(long, default_value_t = 1)]
+        reps: u32,
+    },
     /// Internal: time one pairing in this process (used by `bench`).
     #[command(hide = true)]
     BenchOne {
@@ -64,7 +90,11 @@ enum Command {
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Traces { check } => traces(check),
-        Command::Oracle { system, dir } => oracle(&system, &dir),
+        Command::Oracle {
+            system,
+            edition,
+            dir,
+        } => oracle(&system, edition.as_deref(), &dir),
         Command::Bench {
             systems,
             sizes,
@@ -72,8 +102,15 @@ fn main() -> Result<()> {
             reps,
             history,
         } => bench(systems, &sizes, &rounds, reps, history.as_deref()),
+        Command::BenchEvent {
+            system,
+            players,
+            rounds,
+            seeds,
+            reps,
+        } => bench_event(&system, players, rounds, &seeds, reps),
         Command::BenchOne { system, reps, file } => {
-            let cell = xtask::bench::measure(xtask::system(&system)?, &file, reps)?;
+            let cell = xtask::bench::measure(xtask::system(&system)?.as_ref(), &file, reps)?;
             match cell.peak_mib {
                 Some(m) => println!("{} {m}", cell.seconds),
                 None => println!("{}", cell.seconds),
@@ -81,6 +118,26 @@ fn main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn bench_event(system: &str, players: u32, rounds: u32, seeds: &[u64], reps: u32) -> Result<()> {
+    let cache = xtask::root().join("target/bench-cache");
+    for &seed in seeds {
+        let event = xtask::bench::event(system, players, rounds, seed, &cache)?;
+        println!("{system}, {players} players, {rounds} rounds, seed {seed}");
+        println!("{:>6} {:>10} {:>10}", "round", "time", "peak MiB");
+        for round in 1..=rounds {
+            let file = xtask::bench::event_round(&event, round)?;
+            let cell = xtask::bench::measure_in_child(system, &file, reps)?;
+            println!(
+                "{:>6} {:>9.2}s {:>10}",
+                round,
+                cell.seconds,
+                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"))
+            );
+        }
+    }
+    Ok(())
 }
 
 fn bench(
@@ -104,15 +161,13 @@ fn bench(
         "system", "players", "round", "time", "peak MiB", "vs smallest"
     );
     for name in &names {
-        let system = xtask::system(name)?;
+        // The history's pairer: the system timed unless `--history` says.
+        let pairer_label = history.unwrap_or(name);
+        let pairer = xtask::system(pairer_label)?;
         for &round in rounds {
             let mut base: Option<f64> = None;
             for &n in sizes {
-                let pairer = match history {
-                    Some(h) => xtask::system(h)?,
-                    None => system,
-                };
-                let file = xtask::bench::history(pairer, n, round, &cache)?;
+                let file = xtask::bench::history(pairer.as_ref(), pairer_label, n, round, &cache)?;
                 let cell = xtask::bench::measure_in_child(name, &file, reps)?;
                 let ratio =
                     base.map_or("1.0x".to_string(), |b| format!("{:.1}x", cell.seconds / b));
@@ -132,18 +187,24 @@ fn bench(
     Ok(())
 }
 
-fn oracle(system: &str, dir: &std::path::Path) -> Result<()> {
-    let a = match system {
-        "dutch" => xtask::oracle::replay_trf_dir(&swiss_dutch::Dutch, dir)?,
-        "tcec" => xtask::oracle::replay_tcec_dir(dir)?,
-        other => anyhow::bail!("no reference replay for system {other}"),
-    };
-    print!("{}", a.details);
-    let summary = format!(
-        "{system}: {}/{} rounds identical in {} tournaments",
-        a.identical, a.rounds, a.tournaments
-    );
-    println!("{summary}");
+fn oracle(system: &str, edition: Option<&str>, dir: &std::path::Path) -> Result<()> {
+    let entry = swiss_systems::find(system)?;
+    let extension = entry
+        .reference_extension()
+        .ok_or_else(|| anyhow::anyhow!("the {system} system has no reference data"))?;
+    let options = swiss_systems::Options::DEFAULT
+        .with_edition(edition.map(|e| entry.edition(e)).transpose()?);
+    let files = swiss_testdata::files(dir, extension)?;
+    let a = swiss_testdata::replay_files(system, &files, |f| {
+        let text = swiss_testdata::read_text(f)?;
+        entry
+            .replay_reference(&options, &text, &f.display().to_string())
+            .map_err(swiss_testdata::CorpusError::Invalid)
+    })?;
+    for d in &a.details {
+        println!("{d}");
+    }
+    println!("{a}");
     anyhow::ensure!(a.all_agree(), "{} rounds differ", a.rounds - a.identical);
     Ok(())
 }

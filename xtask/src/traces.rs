@@ -7,7 +7,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 use swiss_core::simulate::{SimulationConfig, play};
-use swiss_core::{Float, RoundState, Tournament, trf};
+use swiss_core::{RoundState, Tournament, trf};
 
 /// The seed of every trace: changing it changes every snapshot.
 pub const SEED: u64 = 2026;
@@ -23,7 +23,7 @@ pub struct Trace {
 /// The player lists, by file stem, sorted.
 pub fn player_lists(root: &Path) -> anyhow::Result<Vec<(String, Tournament)>> {
     let dir = root.join("testdata/players");
-    crate::oracle::files(&dir, "trf")?
+    swiss_testdata::files(&dir, "trf")?
         .into_iter()
         .map(|f| {
             let name = f.display().to_string();
@@ -69,7 +69,7 @@ pub fn all(root: &Path, systems: &[crate::Entry]) -> anyhow::Result<Vec<Trace>> 
 /// Plays `list` through the system of `entry` (with its simulation
 /// settings) and renders every round.
 pub fn trace(entry: &crate::Entry, list: &str, start: &Tournament) -> String {
-    let system = entry.system;
+    let system = entry.system.as_ref();
     let rounds = rounds_for(start.players.len());
     let cfg = SimulationConfig {
         rounds,
@@ -153,15 +153,25 @@ fn render_round(out: &mut String, t: &Tournament, k: u32, boards: &swiss_core::P
     if !absent.is_empty() {
         let _ = writeln!(out, "  not paired: {}", absent.join(" "));
     }
+    // A played game between different pairing scores: `v` for the higher
+    // player, `^` for the lower (what each system then calls a float).
+    let score_before = |s: swiss_core::StartNo| {
+        after
+            .player(s)
+            .and_then(|x| x.history.last())
+            .map(|h| h.score_before)
+    };
     let floats: Vec<String> = after
         .players
         .iter()
-        .filter_map(|p| match p.float(1) {
-            Some(Float::Down) if p.history.last().is_some_and(|h| h.entry.is_played_game()) => {
-                Some(format!("{}v", p.start_no))
+        .filter_map(|p| {
+            let last = p.history.last().filter(|h| h.entry.is_played_game())?;
+            let theirs = score_before(last.entry.opponent?)?;
+            match last.score_before.cmp(&theirs) {
+                std::cmp::Ordering::Greater => Some(format!("{}v", p.start_no)),
+                std::cmp::Ordering::Less => Some(format!("{}^", p.start_no)),
+                std::cmp::Ordering::Equal => None,
             }
-            Some(Float::Up) => Some(format!("{}^", p.start_no)),
-            _ => None,
         })
         .collect();
     if !floats.is_empty() {

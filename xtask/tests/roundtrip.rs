@@ -14,7 +14,7 @@ const COUNT: u64 = 500;
 #[test]
 fn generated_tournaments_pass_their_own_checker_and_the_verifier() {
     for entry in xtask::systems() {
-        let (system, cfg) = (entry.system, entry.simulation);
+        let (system, cfg) = (entry.system.as_ref(), entry.simulation);
         let checked = swiss_verify::Verified {
             system,
             verify: entry.verify,
@@ -97,14 +97,13 @@ enum Outcome {
 /// must be removed, permanently): generated, verified and replayed.
 #[test]
 fn long_tcec_events_remove_history_and_replay_exactly() {
-    for (system, verify) in [
-        (
-            &xtask::TCEC_SINGLE,
-            swiss_verify::tcec_single_next as swiss_verify::Verifier,
-        ),
-        (&xtask::TCEC_DOUBLE, swiss_verify::tcec_double_next),
-    ] {
-        let checked = swiss_verify::Verified { system, verify };
+    let tcec = swiss_systems::find("tcec").unwrap();
+    for (_, variant) in swiss_systems::variants().filter(|(s, _)| s.name == tcec.name) {
+        let system = tcec.build(&variant.options).unwrap();
+        let checked = swiss_verify::Verified {
+            system: system.as_ref(),
+            verify: tcec.verifier(&variant.options),
+        };
         let bad: Vec<String> = (0..200u64)
             .into_par_iter()
             .filter_map(|seed| {

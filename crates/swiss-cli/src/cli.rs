@@ -1,16 +1,17 @@
 //! Command-line arguments and the subcommands.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
-use swiss_core::{Tournament, check as replay, trf};
+use swiss_core::trf;
 
 use crate::input::{
-    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, Input, read_input, read_tournament,
+    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, pairing_failure, read_input,
+    read_tournament,
 };
 use crate::output::{emit, json};
-use crate::systems::{SystemName, SystemOptions, engine};
+use crate::systems::SystemArgs;
 
 /// Pairs Swiss-system tournaments (FIDE Dutch, TCEC ...) from FIDE TRF or JSON files.
 ///
@@ -41,45 +42,6 @@ pub enum Command {
     Standings(crate::tcec::StandingsArgs),
     /// TCEC: seed a player list (group or random seeding; start number = seed).
     Seed(crate::tcec::SeedArgs),
-}
-
-/// The pairing system and its options.
-#[derive(Clone, Copy, Debug, Args)]
-pub struct SystemArgs {
-    /// Pairing system.
-    #[arg(long, value_enum)]
-    pub system: SystemName,
-    /// TCEC: double rounds (each round is two games with reversed colours,
-    /// written as two TRF columns).
-    #[arg(long)]
-    pub double: bool,
-}
-
-impl SystemArgs {
-    /// The engine these arguments name.
-    pub fn engine(&self) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
-        engine(self.system, self.options())
-    }
-
-    /// The engine for a file: a TCEC reference JSON names its own format,
-    /// which wins over `--double`.
-    pub fn engine_for(&self, input: &Input) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
-        match (self.system, input.tcec) {
-            (SystemName::Tcec, Some(options)) => Ok(Box::new(swiss_tcec::Tcec { options })),
-            _ => self.engine(),
-        }
-    }
-
-    fn options(&self) -> SystemOptions {
-        SystemOptions {
-            double: self.double,
-        }
-    }
-
-    /// The TCEC options for a file (see [`SystemArgs::engine_for`]).
-    pub fn tcec_options(&self, input: &Input) -> swiss_tcec::TcecOptions {
-        input.tcec.unwrap_or_else(|| self.options().tcec())
-    }
 }
 
 #[derive(Debug, Args)]
@@ -128,21 +90,19 @@ pub struct CheckArgs {
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
     let mut t = input.tournament.clone();
-    // TCEC's JSON is the whole round: pairing order, first-of-pair,
-    // removal counter, games in playing order.
-    if a.format == Format::Json && a.system.system == SystemName::Tcec {
-        let tcec = swiss_tcec::Tcec {
-            options: a.system.tcec_options(&input),
-        };
-        let (round, _) = tcec
-            .pair_column(&t)
-            .map_err(|e| Failure::from(e.into_pairing_error(t.next_round())))?;
+    let system = a.system.engine_for(Some(&input))?;
+    // Some systems' rounds say more than their pairs (TCEC: pairing order,
+    // first-of-pair, removal counter, games in playing order).
+    if a.format == Format::Json
+        && let Some(round_json) = a.system.entry()?.round_json
+    {
+        let round = round_json(&a.system.options(Some(&input))?, &t)
+            .map_err(|e| pairing_failure(e, &a.file))?;
         return emit(a.output.as_deref(), &json(&round)?);
     }
-    let system = a.system.engine_for(&input)?;
     // Boards come in the system's own order (C.04.2 board order for the
     // FIDE systems, playing order for TCEC).
-    let pairing = system.pair(&t)?;
+    let pairing = system.pair(&t).map_err(|e| pairing_failure(e, &a.file))?;
     let text = match a.format {
         Format::Text => pairing.to_engine_text(),
         Format::Json => json(&pairing)?,
@@ -193,51 +153,30 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     let systems = inputs
         .iter()
-        .map(|i| a.system.engine_for(i))
+        .map(|i| a.system.engine_for(Some(i)))
         .collect::<Result<Vec<_>, _>>()?;
-    let reports: Vec<(String, u32, u32)> = a
+    let replays: Vec<(PathBuf, swiss_testdata::Replay)> = a
         .files
         .par_iter()
         .zip(&inputs)
         .zip(&systems)
-        .map(|((f, i), s)| check_one(s.as_ref(), f, &i.tournament))
+        .map(|((f, i), s)| (f.clone(), swiss_testdata::replay(s.as_ref(), &i.tournament)))
         .collect();
-    let (mut rounds, mut identical) = (0, 0);
-    for (text, r, i) in &reports {
-        print!("{text}");
-        rounds += r;
-        identical += i;
+    let agreement = swiss_testdata::Agreement::of(&a.system.system, replays);
+    for d in &agreement.details {
+        println!("{d}");
     }
-    println!(
-        "{}: {identical}/{rounds} rounds identical in {} tournaments",
-        a.system.system.as_str(),
-        a.files.len()
-    );
-    if identical == rounds {
+    println!("{agreement}");
+    if agreement.all_agree() {
         Ok(())
     } else {
         Err(Failure::new(EXIT_NO_PAIRING, String::new()))
     }
 }
 
-/// Replays one file; returns the report text, rounds and identical rounds.
-fn check_one(
-    system: &dyn swiss_core::PairingSystem,
-    f: &Path,
-    t: &Tournament,
-) -> (String, u32, u32) {
-    use std::fmt::Write as _;
-    let report = replay(system, t);
-    let mut out = String::new();
-    for d in &report.differences {
-        let _ = writeln!(out, "{}: {d}", f.display());
-    }
-    (out, report.rounds, report.identical())
-}
-
 /// The established engines' invocation, recognised by its first argument.
 pub struct Legacy {
-    system: SystemName,
+    system: String,
     file: PathBuf,
     action: LegacyAction,
 }
@@ -249,13 +188,11 @@ enum LegacyAction {
 
 /// Recognises `swiss --dutch FILE -p [OUT]` and `swiss --dutch FILE -c`.
 pub fn legacy(args: &[String]) -> Option<Result<Legacy, Failure>> {
-    let system = match args.get(1)?.as_str() {
-        "--dutch" => SystemName::Dutch,
-        "--dubov" => SystemName::Dubov,
-        "--lim" => SystemName::Lim,
-        "--tcec" => SystemName::Tcec,
-        _ => return None,
-    };
+    let system = args
+        .get(1)?
+        .strip_prefix("--")
+        .filter(|name| swiss_systems::find(name).is_ok())?
+        .to_string();
     let usage = || {
         Failure::new(
             EXIT_UNEXPECTED,
@@ -281,19 +218,13 @@ pub fn legacy(args: &[String]) -> Option<Result<Legacy, Failure>> {
 pub fn run_legacy(l: Legacy) -> Result<(), Failure> {
     match l.action {
         LegacyAction::Pair(output) => pair(PairArgs {
-            system: SystemArgs {
-                system: l.system,
-                double: false,
-            },
+            system: SystemArgs::named(&l.system),
             file: l.file,
             output,
             format: Format::Text,
         }),
         LegacyAction::Check => check(CheckArgs {
-            system: SystemArgs {
-                system: l.system,
-                double: false,
-            },
+            system: SystemArgs::named(&l.system),
             files: vec![l.file],
         }),
     }

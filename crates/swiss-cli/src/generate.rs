@@ -14,7 +14,7 @@ use crate::output::{emit, json};
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     #[command(flatten)]
-    pub system: crate::cli::SystemArgs,
+    pub system: crate::systems::SystemArgs,
     /// Players per tournament.
     #[arg(long)]
     pub players: u32,
@@ -87,7 +87,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                 )
             })?
         }
-        None => system.default_simulation(),
+        None => a.system.entry()?.simulation(),
     };
     cfg.rounds = a.rounds;
     if let Some(v) = a.draw_rate {
@@ -119,9 +119,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
             let seed = a.seed.wrapping_add(u64::from(i));
             let name = format!(
                 "{}-p{:04}-r{:02}-s{seed}",
-                a.system.system.as_str(),
-                a.players,
-                a.rounds
+                a.system.system, a.players, a.rounds
             );
             let cfg = SimulationConfig {
                 seed,

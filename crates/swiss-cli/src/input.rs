@@ -39,13 +39,29 @@ impl From<PairingError> for Failure {
     }
 }
 
+/// The failure for pairing `file`: an engine's internal error names the
+/// file to report with it (exit 2), the others are as [`From`] maps them.
+pub fn pairing_failure(e: PairingError, file: &Path) -> Failure {
+    match e {
+        PairingError::Internal { .. } => Failure::new(
+            EXIT_UNEXPECTED,
+            format!(
+                "swiss: {}: {e}\nswiss: this is a bug; please report it with the input file {}",
+                file.display(),
+                file.display()
+            ),
+        ),
+        other => other.into(),
+    }
+}
+
 /// A tournament read from a file, with what the file says of its system.
 pub struct Input {
     /// The record.
     pub tournament: Tournament,
-    /// The TCEC options, when the file is a TCEC reference JSON
-    /// (`tcec-swiss-reference/1`), which names its format.
-    pub tcec: Option<swiss_tcec::TcecOptions>,
+    /// Whether rounds are double, when the file says so (a TCEC reference
+    /// JSON, `tcec-swiss-reference/1`, names its format).
+    pub double: Option<bool>,
 }
 
 /// Reads a tournament: JSON when the file name ends in `.json` or the text
@@ -68,12 +84,12 @@ pub fn read_input(path: &Path) -> Result<Input, Failure> {
             .map_err(|e| Failure::new(EXIT_INVALID, format!("{name}: {e}")))?;
         return Ok(Input {
             tournament,
-            tcec: Some(r.options()),
+            double: Some(r.options().format == swiss_tcec::Format::Double),
         });
     }
     Ok(Input {
         tournament: parse_tournament(path, &text)?,
-        tcec: None,
+        double: None,
     })
 }
 

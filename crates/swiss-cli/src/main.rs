@@ -4,7 +4,7 @@
 //!
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
 //! 2 unexpected error, 3 invalid input, 5 file access. Start reading at
-//! [`run`]; the systems available are listed in `systems.rs`.
+//! [`run`]; the systems available are those of the `swiss-systems` table.
 
 mod cli;
 mod generate;
@@ -71,9 +71,9 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
 fn init_tracing(explain: bool) {
     // The engines log their decisions at DEBUG under their crate's target.
     let filter = if explain {
-        "warn,swiss_dutch=debug,swiss_tcec=debug"
+        format!("warn,{}", swiss_systems::explain_filter())
     } else {
-        "warn"
+        "warn".to_string()
     };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(

@@ -1,73 +1,78 @@
-//! The pairing systems the command knows, and which of them are built.
+//! The `--system` argument and its options, resolved through the one table
+//! of systems (`swiss-systems`); this file lists no system itself.
 
-use clap::ValueEnum;
+use clap::Args;
+use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
+use swiss_systems::{Options, System};
 
-use crate::input::{EXIT_UNEXPECTED, Failure};
+use crate::input::{EXIT_UNEXPECTED, Failure, Input};
 
-/// A pairing system named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SystemName {
-    /// FIDE Dutch system (C.04.3, 2017 rules).
-    Dutch,
-    /// FIDE Dubov system (C.04.4.1).
-    Dubov,
-    /// FIDE Lim system (C.04.4.3).
-    Lim,
-    /// TCEC Swiss system.
-    Tcec,
-}
-
-impl SystemName {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SystemName::Dutch => "dutch",
-            SystemName::Dubov => "dubov",
-            SystemName::Lim => "lim",
-            SystemName::Tcec => "tcec",
-        }
-    }
-}
-
-/// Options that only some systems read.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemOptions {
-    /// TCEC: double rounds (two TRF columns per round).
+/// The pairing system and its options.
+#[derive(Clone, Debug, Args)]
+pub struct SystemArgs {
+    /// Pairing system.
+    #[arg(long, value_parser = PossibleValuesParser::new(swiss_systems::names()))]
+    pub system: String,
+    /// The edition of the system's rules (e.g. `--edition 2017` for the
+    /// Dutch system); default: the system's current edition.
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// TCEC: double rounds (each round is two games with reversed colours,
+    /// written as two TRF columns).
+    #[arg(long)]
     pub double: bool,
+    /// Dubov A.1: the provisional rating given to unrated players.
+    #[arg(long, value_name = "RATING")]
+    pub default_rating: Option<u16>,
+    /// Lim: apply the Maxi-tournament 100-rating-point rule.
+    #[arg(long)]
+    pub maxi: bool,
 }
 
-impl SystemOptions {
-    /// The TCEC options these flags give.
-    pub fn tcec(self) -> swiss_tcec::TcecOptions {
-        swiss_tcec::TcecOptions {
-            format: if self.double {
-                swiss_tcec::Format::Double
-            } else {
-                swiss_tcec::Format::Single
-            },
+impl SystemArgs {
+    /// These arguments for system `name` with every option off.
+    pub fn named(name: &str) -> SystemArgs {
+        SystemArgs {
+            system: name.to_string(),
+            edition: None,
+            double: false,
+            default_rating: None,
+            maxi: false,
         }
     }
+
+    /// The table entry of the system named.
+    pub fn entry(&self) -> Result<&'static System, Failure> {
+        swiss_systems::find(&self.system).map_err(usage)
+    }
+
+    /// The options these arguments give, an input file's own settings
+    /// (a TCEC reference JSON names its format) taking precedence.
+    pub fn options(&self, input: Option<&Input>) -> Result<Options, Failure> {
+        let edition = match &self.edition {
+            Some(e) => Some(self.entry()?.edition(e).map_err(usage)?),
+            None => None,
+        };
+        let double = input.and_then(|i| i.double).unwrap_or(self.double);
+        Ok(Options::DEFAULT
+            .with_edition(edition)
+            .with_double(double)
+            .with_default_rating(self.default_rating)
+            .with_maxi(self.maxi))
+    }
+
+    /// The engine these arguments name.
+    pub fn engine(&self) -> Result<Box<dyn PairingSystem>, Failure> {
+        self.engine_for(None)
+    }
+
+    /// The engine for a file (see [`SystemArgs::options`]).
+    pub fn engine_for(&self, input: Option<&Input>) -> Result<Box<dyn PairingSystem>, Failure> {
+        self.entry()?.build(&self.options(input)?).map_err(usage)
+    }
 }
 
-/// The engine for `name`, or a clear "not available yet" failure (exit 2).
-pub fn engine(name: SystemName, options: SystemOptions) -> Result<Box<dyn PairingSystem>, Failure> {
-    if options.double && name != SystemName::Tcec {
-        return Err(Failure::new(
-            EXIT_UNEXPECTED,
-            "swiss: --double applies to the TCEC system only",
-        ));
-    }
-    match name {
-        SystemName::Dutch => Ok(Box::new(swiss_dutch::Dutch)),
-        SystemName::Tcec => Ok(Box::new(swiss_tcec::Tcec {
-            options: options.tcec(),
-        })),
-        SystemName::Dubov | SystemName::Lim => Err(Failure::new(
-            EXIT_UNEXPECTED,
-            format!(
-                "swiss: the {} pairing system is not available yet in this build",
-                name.as_str()
-            ),
-        )),
-    }
+fn usage(e: swiss_systems::RegistryError) -> Failure {
+    Failure::new(EXIT_UNEXPECTED, format!("swiss: {e}"))
 }

@@ -10,6 +10,15 @@ fn testdata(p: &str) -> PathBuf {
         .join(p)
 }
 
+/// The names of the files of `testdata/<sub>` with extension `ext`, sorted.
+fn names(sub: &str, ext: &str) -> Vec<String> {
+    swiss_testdata::files(&testdata(sub), ext)
+        .unwrap()
+        .iter()
+        .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
+        .collect()
+}
+
 fn swiss(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_swiss"))
         .args(args)
@@ -24,11 +33,10 @@ fn text(b: &[u8]) -> String {
 
 #[test]
 fn validate_accepts_every_oracle_file() {
-    let mut files: Vec<String> = std::fs::read_dir(testdata("oracle/dutch"))
-        .unwrap()
-        .map(|e| format!("oracle/dutch/{}", e.unwrap().file_name().to_str().unwrap()))
+    let files: Vec<String> = names("oracle/dutch", "trf")
+        .iter()
+        .map(|n| format!("oracle/dutch/{n}"))
         .collect();
-    files.sort();
     let mut args = vec!["validate"];
     args.extend(files.iter().map(String::as_str));
     let out = swiss(&args);
@@ -38,13 +46,8 @@ fn validate_accepts_every_oracle_file() {
 
 #[test]
 fn validate_rejects_each_malformed_file_with_exit_3_and_a_location() {
-    let mut names: Vec<String> = std::fs::read_dir(testdata("trf/invalid"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_str().unwrap().to_string())
-        .collect();
-    names.sort();
     let mut report = String::new();
-    for n in names {
+    for n in names("trf/invalid", "trf") {
         let rel = format!("trf/invalid/{n}");
         let out = swiss(&["validate", &rel]);
         assert_eq!(out.status.code(), Some(3), "{rel}");
@@ -80,13 +83,8 @@ fn usage_errors_are_exit_2() {
 #[test]
 fn pair_prints_the_established_engines_output_byte_for_byte() {
     let dir = testdata("oracle/dutch-cases");
-    let mut cases: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_str().unwrap().to_string())
-        .filter(|n| n.ends_with(".trf"))
-        .collect();
-    cases.sort();
-    // Every tenth case keeps the test quick; tests/cases.rs of swiss-dutch runs them all.
+    let cases = names("oracle/dutch-cases", "trf");
+    // Every tenth case keeps the test quick; xtask's oracle test runs them all.
     for name in cases.iter().step_by(10) {
         let rel = format!("oracle/dutch-cases/{name}");
         let expected = std::fs::read_to_string(dir.join(name.replace(".trf", ".pairs"))).unwrap();
@@ -222,11 +220,7 @@ fn generate_writes_checkable_reproducible_tournaments() {
             args.extend(extra);
             let out = swiss(&args);
             assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-            let mut files: Vec<_> = std::fs::read_dir(tmp.path())
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            files.sort();
+            let files = swiss_testdata::files(tmp.path(), "trf").unwrap();
             assert_eq!(files.len(), 3);
             let mut check = vec!["check", "--system", system];
             check.extend(extra);

@@ -1,13 +1,15 @@
 //! The foundation every pairing system of the `swiss` workspace builds on:
 //! the tournament record ([`Tournament`]), the FIDE TRF reader and writer
 //! ([`trf`]), the derived state before a round ([`RoundState`]: scores,
-//! colour histories, floats, bye eligibility, who plays), colour preferences
-//! ([`colour_preference`]), the pairing result ([`Pairing`]) and the
-//! [`PairingSystem`] trait with the replay loop the checker uses ([`check`]),
-//! and simulated tournaments for the generator ([`simulate`]).
+//! played colours and opponents, bye eligibility, who plays), the pairing
+//! result ([`Pairing`]) and the [`PairingSystem`] trait with the replay
+//! loop the checker uses ([`check`]), and simulated tournaments for the
+//! generator ([`simulate`]).
 //!
-//! It knows no pairing system's rules. Start reading at [`trf::read`], then
-//! [`RoundState::before`].
+//! It holds the rules every system shares (C.04.1 basic rules, C.04.2
+//! general handling rules, the TRF) and no rule of one system: floats,
+//! colour preferences, topscorers and first-round colours are each
+//! system's own. Start reading at [`trf::read`], then [`RoundState::before`].
 
 mod colour;
 mod error;
@@ -19,14 +21,12 @@ mod state;
 mod system;
 pub mod trf;
 
-pub use colour::{
-    ColourPreference, PreferenceRules, Strength, colour_difference, colour_preference,
-};
+pub use colour::colour_difference;
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
-pub use state::{Float, PastRound, PlayerState, RoundState};
+pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     CheckReport, PairingError, PairingSystem, RoundDifference, before_round, check, same_pairing,
 };

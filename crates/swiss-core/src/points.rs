@@ -182,21 +182,6 @@ impl PointSystem {
             && self.draw_white == self.draw_black
             && self.loss_white == self.loss_black
     }
-
-    /// The most points a single round can give (a win, or more if a bye is worth more).
-    /// Used for the topscorer threshold (C.04.3 A.7).
-    pub fn max_per_round(&self) -> Points {
-        [
-            self.win_white,
-            self.win_black,
-            self.forfeit_win,
-            self.pairing_bye,
-            self.full_bye,
-        ]
-        .into_iter()
-        .max()
-        .unwrap_or(Points::ZERO)
-    }
 }
 
 #[cfg(test)]

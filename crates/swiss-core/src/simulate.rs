@@ -103,6 +103,22 @@ impl SimulationConfig {
             ..SimulationConfig::default()
         }
     }
+
+    /// The same events with every irregularity they have made frequent
+    /// (forfeits 3%, half-point byes 3%, absences 2%, withdrawals 1%, late
+    /// entries 5%), and those they lack still absent: what the traces and
+    /// the round-trip tests play, to exercise every rule in a few rounds.
+    pub fn stressed(&self) -> SimulationConfig {
+        let often = |rate: f64, stress: f64| if rate > 0.0 { stress } else { 0.0 };
+        SimulationConfig {
+            forfeit_rate: often(self.forfeit_rate, 0.03),
+            half_bye_rate: often(self.half_bye_rate, 0.03),
+            absence_rate: often(self.absence_rate, 0.02),
+            withdrawal_rate: often(self.withdrawal_rate, 0.01),
+            late_entry_rate: often(self.late_entry_rate, 0.05),
+            ..self.clone()
+        }
+    }
 }
 
 /// `n` players with descending ratings spread like an open (start number 1 strongest).

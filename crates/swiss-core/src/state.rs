@@ -4,29 +4,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::colour::{ColourPreference, PreferenceRules, colour_difference, colour_preference};
+use crate::colour::colour_difference;
 use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
 use crate::points::{PointSystem, Points};
-
-/// A float received in a past round (C.04.3 A.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Float {
-    /// Paired with a lower-scored opponent, or did not play at all.
-    Down,
-    /// Paired with a higher-scored opponent.
-    Up,
-}
 
 /// One past round of one player, as the pairing systems see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PastRound {
     /// The recorded entry.
     pub entry: RoundEntry,
-    /// The player's pairing score (with that round's acceleration) before the round.
+    /// The player's pairing score (with that round's acceleration) before
+    /// the round: what each system's float rules compare.
     pub score_before: Points,
-    /// The float of that round, if any.
-    pub float: Option<Float>,
 }
 
 /// One player as seen before the round being paired.
@@ -79,19 +68,6 @@ impl PlayerState {
         self.colours.last().copied()
     }
 
-    /// The colour preference under `rules`.
-    pub fn colour_preference(&self, rules: PreferenceRules) -> Option<ColourPreference> {
-        colour_preference(&self.colours, rules)
-    }
-
-    /// The float received `rounds_ago` rounds before this one (1 = previous round).
-    pub fn float(&self, rounds_ago: usize) -> Option<Float> {
-        self.history
-            .len()
-            .checked_sub(rounds_ago)
-            .and_then(|i| self.history[i].float)
-    }
-
     /// Whether he met `other` over the board.
     pub fn has_met(&self, other: StartNo) -> bool {
         self.met.contains(&other)
@@ -126,7 +102,8 @@ impl RoundState {
     pub fn before(t: &Tournament, round: u32) -> RoundState {
         let past = round.saturating_sub(1) as usize;
         let ps = &t.point_system;
-        // Pairing scores before each round, for everybody: floats compare them.
+        // Pairing scores before each round, for everybody: the systems' float
+        // rules compare them.
         // Accelerations per player index, read once (XXA lines may be many).
         let mut acc: Vec<Vec<Points>> = vec![Vec::new(); t.players.len()];
         for (id, v) in &t.accelerations {
@@ -170,16 +147,9 @@ impl RoundState {
             };
             for (r, &score_before) in before[i].iter().enumerate().take(past) {
                 let e = p.entry(r as u32 + 1);
-                let mut float = Some(Float::Down);
                 if let (true, Some(o), Some(c)) = (e.is_played_game(), e.opponent, e.colour) {
                     st.met.push(o);
                     st.colours.push(c);
-                    let theirs = t.index_of(o).map_or(score_before, |j| before[j][r]);
-                    float = match score_before.cmp(&theirs) {
-                        std::cmp::Ordering::Greater => Some(Float::Down),
-                        std::cmp::Ordering::Less => Some(Float::Up),
-                        std::cmp::Ordering::Equal => None,
-                    };
                 }
                 match e.result {
                     ResultCode::PairingBye => {
@@ -192,7 +162,6 @@ impl RoundState {
                 st.history.push(PastRound {
                     entry: e,
                     score_before,
-                    float,
                 });
             }
             players.push(st);
@@ -217,16 +186,14 @@ impl RoundState {
         RoundState {
             round,
             planned_rounds: t.planned_rounds,
-            initial_colour: t
-                .initial_colour
-                .or_else(|| infer_initial_colour(t))
-                .unwrap_or(Colour::White),
+            initial_colour: t.initial_colour.unwrap_or(Colour::White),
             point_system: *ps,
             players,
         }
     }
 
-    /// Whether this is the last planned round (topscorer rules, C.04.3 A.7).
+    /// Whether this is the last planned round (`XXR`): the round some rules
+    /// treat apart (Dutch topscorers, Dubov C.8-C.10, Lim 6).
     pub fn is_last_round(&self) -> bool {
         self.planned_rounds == Some(self.round)
     }
@@ -243,21 +210,4 @@ impl RoundState {
             .ok()
             .map(|i| &self.players[i])
     }
-}
-
-/// The initial colour a finished round 1 implies: the colour of the
-/// top-ranked player who played in round 1, flipped when his E.5 rank was
-/// even (oracle README, "How to derive test case k", step 6).
-pub(crate) fn infer_initial_colour(t: &Tournament) -> Option<Colour> {
-    let mut rank = 0;
-    for p in &t.players {
-        let e = p.entry(1);
-        if e.is_paired() {
-            rank += 1;
-        }
-        if let (Some(_), Some(c)) = (e.opponent, e.colour) {
-            return Some(if rank % 2 == 1 { c } else { c.opposite() });
-        }
-    }
-    None
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::{RoundEntry, Tournament};
+use crate::model::{Colour, RoundEntry, Tournament};
 use crate::pairing::Pairing;
 
 /// Why a round could not be paired.
@@ -17,6 +17,15 @@ pub enum PairingError {
         /// The round.
         round: u32,
         /// Which players could not be placed, and why.
+        reason: String,
+    },
+    /// An engine's internal invariant failed: a bug in the engine, not a
+    /// problem of the input (the CLI asks for the input file, exit 2).
+    #[error("internal error while pairing round {round}: {reason}")]
+    Internal {
+        /// The round.
+        round: u32,
+        /// What failed.
         reason: String,
     },
     /// The tournament cannot be paired by this system as given (for
@@ -42,28 +51,27 @@ pub trait PairingSystem: Sync {
     /// Pairs round [`Tournament::next_round`] of `t`.
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError>;
 
-    /// What simulated events of this system look like by default (the
-    /// random tournament generator's starting point): every feature of an
-    /// open, unless the system's events have none of them.
-    fn default_simulation(&self) -> crate::simulate::SimulationConfig {
-        crate::simulate::SimulationConfig::default()
+    /// The initial colour of `t` (the colour of the top-ranked player in
+    /// round 1): `XXC` when the file gives it, else what the system's
+    /// first-round colour rule lets it read back from a recorded round 1.
+    /// The replay loop ([`check`]) keeps it when it cuts round 1 away.
+    fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
+        t.initial_colour
     }
 }
 
 /// `t` as it stood before round `round` was paired: rounds `1..round` as
 /// recorded; of round `round` only the pre-assigned non-participation
-/// entries (requested byes, absences); nothing later. The initial colour is kept (inferred
-/// from round 1 when `XXC` is missing). A tournament without
+/// entries (requested byes, absences); nothing later. A tournament without
 /// `XXR` gets its recorded rounds as the planned number, since a finished
-/// file played every planned round (oracle README, step 5).
+/// file played every planned round (oracle README, step 5). The initial
+/// colour is left as the file gives it: [`check`] fills it in from the
+/// system ([`PairingSystem::initial_colour`]), since round 1's colours are
+/// its only record once round 1 is cut away.
 pub fn before_round(t: &Tournament, round: u32) -> Tournament {
     let mut out = t.clone();
     if out.planned_rounds.is_none() {
         out.planned_rounds = Some(t.recorded_rounds());
-    }
-    // Round 1's colours are the only record of the initial colour: keep it.
-    if out.initial_colour.is_none() {
-        out.initial_colour = crate::state::infer_initial_colour(t);
     }
     for p in &mut out.players {
         let keep = p.entry(round);
@@ -136,9 +144,12 @@ pub fn check(system: &dyn PairingSystem, t: &Tournament) -> CheckReport {
         rounds,
         differences: Vec::new(),
     };
+    let initial_colour = system.initial_colour(t);
     for k in 1..=rounds {
         let recorded = Pairing::recorded(t, k);
-        let produced = system.pair(&before_round(t, k)).map_err(|e| e.to_string());
+        let mut before = before_round(t, k);
+        before.initial_colour = initial_colour;
+        let produced = system.pair(&before).map_err(|e| e.to_string());
         let same = matches!(&produced, Ok(p) if same_pairing(p, &recorded));
         if !same {
             report.differences.push(RoundDifference {

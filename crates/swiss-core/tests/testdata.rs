@@ -6,19 +6,8 @@ use std::path::{Path, PathBuf};
 
 use swiss_core::{RoundState, trf};
 
-fn dir(sub: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/trf")
-        .join(sub)
-}
-
 fn files(sub: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir(sub))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    v
+    swiss_testdata::files(&swiss_testdata::path(&format!("trf/{sub}")), "trf").unwrap()
 }
 
 /// Reads `path` (named `sub/file` in messages) and renders what came out:
@@ -36,14 +25,13 @@ fn check(path: &Path, sub: &str) -> (bool, String) {
                 .iter()
                 .map(|p| {
                     format!(
-                        "{:>2} score {} acc {} pair {} met {:?} colours {:?} floats {:?} pab/fw {} rank {}",
+                        "{:>2} score {} acc {} pair {} met {:?} colours {:?} pab/fw {} rank {}",
                         p.start_no,
                         p.score,
                         p.acceleration,
                         p.to_pair,
                         p.met,
                         p.colours.iter().map(|c| c.letter()).collect::<String>(),
-                        p.history.iter().map(|h| h.float).collect::<Vec<_>>(),
                         p.had_bye_or_forfeit_win,
                         p.rank_for_colour
                     )

@@ -15,7 +15,7 @@ impl PairingSystem for Timed {
     }
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
         let start = Instant::now();
-        let r = Dutch.pair(t);
+        let r = Dutch::default().pair(t);
         eprintln!(
             "round {}: {:.3} s",
             t.next_round(),

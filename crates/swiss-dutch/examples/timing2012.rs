@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{Pairing, PairingError, PairingSystem, Tournament};
-use swiss_dutch::DutchSystem;
+use swiss_dutch::Dutch;
 use swiss_verify::Verified;
 
 /// The 2012 edition under the verifier, timing each round.
@@ -22,7 +22,7 @@ impl PairingSystem for Timed {
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
         let start = Instant::now();
         let r = Verified {
-            system: &DutchSystem::FIDE_2012,
+            system: &Dutch::FIDE_2012,
             verify: swiss_verify::dutch_next,
         }
         .pair(t);

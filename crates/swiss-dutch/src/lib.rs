@@ -1,19 +1,44 @@
 //! The FIDE Dutch system (C.04.3, 2017 rules) for the `swiss` workspace.
 //!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
-//! The engine (`engine.rs`) pairs the brackets top-down (A.9); each bracket
-//! is one maximum weight matching over the bracket and the next scoregroup,
-//! whose edge weights pack the criteria C.4-C.19 lexicographically (most
+//! The engine pairs the brackets top-down (A.9); each bracket is one
+//! maximum weight matching over the bracket and the next scoregroup, whose
+//! edge weights pack the criteria C.4-C.19 lexicographically (most
 //! important in the highest bits), followed by a few re-solves that pick the
 //! earliest optimal candidate of the B.6/B.7 sequence (D.1-D.3): which MDPs
 //! are paired, their opponents, the resident exchanges, then the
 //! transpositions. When the B.3 candidate of a homogeneous bracket is
 //! perfect (B.4), it is taken without any matching (round 1 usually).
-//! Colours follow E.1-E.5 (`colour.rs`); boards are in the published order of
-//! C.04.2. [`check_tournament`] replays a whole tournament (the C.04.A
-//! pairings checker). Supported: accelerations (`XXA`), forbidden pairs
-//! (`XXP`), requested byes and absences, late entries, forfeits (not
-//! meetings, no colour), any point system (`BB*`).
+//! Colours follow E.1-E.5; boards are in the published order of C.04.2.
+//! [`check_tournament`] replays a whole tournament (the C.04.A pairings
+//! checker). Supported: accelerations (`XXA`), forbidden pairs (`XXP`),
+//! requested byes and absences, late entries, forfeits (not meetings, no
+//! colour), any point system (`BB*`).
+//!
+//! # Module layout
+//!
+//! Each file maps to a part of the text (C.04.3, with
+//! `dutch-2017-supplement.md` for the passages our copy lost):
+//!
+//! | file | rules |
+//! |---|---|
+//! | `player.rs` | the facts a player brings: A.2 order, A.6 colour preference, A.7 topscorers, C.1-C.3 for a pair |
+//! | `float.rs` | A.4 floats, from the record of past rounds |
+//! | `colour.rs` | E.1-E.5 colour allocation |
+//! | `engine/round.rs` | A.9: brackets top-down, MDPs, the PPB, the collapsed scoregroup and the CLB |
+//! | `engine/completion.rs` | C.1-C.3 per pair; A.9/C.4 completability of the round |
+//! | `engine/bracket.rs` | A.3, B.1-B.4: a bracket, its MDPs, residents and next scoregroup; B.4's perfect candidate |
+//! | `engine/criteria.rs` | C.4-C.19 as packed edge weights: which criteria, in which order, what each counts |
+//! | `engine/weights.rs` | A.8's PSD fields and the store of a bracket's weights |
+//! | `engine/candidates.rs` | B.8: the best candidates, and the order of the steps picking the earliest |
+//! | `engine/mdp_pairing.rs` | D.3: which MDPs are paired; D.1: their opponents |
+//! | `engine/exchanges.rs` | D.2: resident exchanges, the new S1R and S2R |
+//! | `engine/remainder.rs` | B.3/B.7: the remainder; D.1: its transpositions |
+//!
+//! `engine/criteria.rs` is the one place that says which quality criteria
+//! are packed and in which order; the round loop, completability and the
+//! candidate order do not depend on it, so an edition with other criteria
+//! changes that file and reuses the rest.
 //!
 //! Evidence: `tests/oracle.rs` replays the 400 reference tournaments (all
 //! 3,030 rounds identical), `tests/cases.rs` the 203 per-round case files
@@ -38,11 +63,16 @@
 //! 1. **Floats (A.4)**: any round the player did not play over the board
 //!    (bye, forfeit either way, absence) counts as a downfloat; a played game
 //!    is a float when the pairing scores before the round differed
-//!    (`interpretation_unplayed_round_is_downfloat`).
-//! 2. **Topscorers (A.7)** exist only when pairing the last planned round
-//!    (`XXR`); a topscorer has more than half of (rounds played × points of a
-//!    win). C.3 does not forbid a pair when either player is a topscorer
-//!    (`interpretation_topscorers_only_in_last_round`).
+//!    (`interpretation_unplayed_round_is_downfloat`, `c043_a4_floats_from_the_record`).
+//! 2. **Topscorers (A.7)** exist from the last planned round (`XXR`) on (a
+//!    round paired after it is a final round too); a topscorer's pairing
+//!    score (acceleration included, like every score of the pairing) is over
+//!    half of a win per round played (a draw where a point system rates it
+//!    higher; not a bye worth more, which C.2 gives once at most). C.3 does
+//!    not forbid a pair when either player is a topscorer
+//!    (`interpretation_topscorers_only_in_last_round`,
+//!    `interpretation_a7_topscorers_pairing_score_from_the_last_planned_round`;
+//!    `swiss-verify` checks the same reading with its own code).
 //! 3. **PSD of downfloaters (A.8)**: the artificial score is one point below
 //!    the lowest score among the bracket *and the players considered with it*
 //!    (the next scoregroup, or all remaining players for the PPB/CLB).
@@ -105,11 +135,13 @@
 //! field at most 9 s and 180 MiB (round 2, one bracket of 4,901 players).
 
 mod colour;
+mod edition;
 mod engine;
 mod fide2012;
+mod float;
 mod player;
 
-pub use fide2012::edition::{DutchSystem, Edition, ParseEditionError};
+pub use edition::{Edition, ParseEditionError};
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
@@ -152,9 +184,9 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
     if options.edition == Edition::Fide2012 {
         return fide2012::pair(state);
     }
-    let pl = player::in_pairing_order(state);
+    let field = player::in_pairing_order(state);
     let played = state.round.saturating_sub(1);
-    let mates = engine::pair_round(&pl, played)?;
+    let mates = engine::pair_round(&field, played)?;
     let mut out = Pairing {
         round: state.round,
         pairs: Vec::new(),
@@ -163,16 +195,16 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
     for (i, m) in mates.iter().enumerate() {
         match *m {
             Some(j) if i < j => {
-                let (a, b) = if pl[i].id < pl[j].id {
-                    (&pl[i], &pl[j])
+                let (a, b) = if field[i].start_no < field[j].start_no {
+                    (&field[i], &field[j])
                 } else {
-                    (&pl[j], &pl[i])
+                    (&field[j], &field[i])
                 };
                 let c = colour::colour_of(a, b, state.initial_colour);
                 let (white, black) = if c == swiss_core::Colour::White {
-                    (a.id, b.id)
+                    (a.start_no, b.start_no)
                 } else {
-                    (b.id, a.id)
+                    (b.start_no, a.start_no)
                 };
                 out.pairs.push(Pair { white, black });
             }
@@ -181,7 +213,7 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
                 if out.bye.is_some() {
                     return Err(DutchError::internal("two players left unpaired"));
                 }
-                out.bye = Some(pl[i].id);
+                out.bye = Some(field[i].start_no);
             }
         }
     }
@@ -189,25 +221,51 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
     Ok(out)
 }
 
-/// The Dutch system as a [`PairingSystem`] (for the CLI, the checker and the generator).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Dutch;
+/// The Dutch system with its options (the edition) as a [`PairingSystem`]
+/// (for the CLI, the checker and the generator).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dutch {
+    /// The options every round is paired with.
+    pub options: DutchOptions,
+}
+
+impl Dutch {
+    /// The 2017 rules (the default).
+    pub const FIDE_2017: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2017));
+    /// The 2012 text.
+    pub const FIDE_2012: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2012));
+
+    /// The system with `options`.
+    pub const fn new(options: DutchOptions) -> Dutch {
+        Dutch { options }
+    }
+}
 
 impl PairingSystem for Dutch {
     fn name(&self) -> &'static str {
         "dutch"
     }
 
+    /// `XXC` when given, else read back from round 1 by E.5 (the same rule
+    /// in both editions: odd pairing numbers get the initial colour).
+    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+        t.initial_colour
+            .or_else(|| colour::initial_colour_from_round_1(t))
+    }
+
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
-        let state = RoundState::next(t);
-        pair(&state, &DutchOptions::default()).map_err(|e| match e {
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
+        pair(&state, &self.options).map_err(|e| match e {
             DutchError::NoLegalPairing { reason } => PairingError::NoLegalPairing {
                 round: state.round,
                 reason,
             },
-            other => PairingError::Unsupported {
+            DutchError::Internal(reason) => PairingError::Internal {
                 round: state.round,
-                reason: other.to_string(),
+                reason,
             },
         })
     }
@@ -217,5 +275,5 @@ impl PairingSystem for Dutch {
 /// k, pairs the tournament as it stood before round k and reports the rounds
 /// whose pairs, colours or bye differ from the file.
 pub fn check_tournament(t: &Tournament) -> CheckReport {
-    swiss_core::check(&Dutch, t)
+    swiss_core::check(&Dutch::default(), t)
 }

@@ -1,93 +1,71 @@
 //! The engine's view of one player: exactly the facts C.04.3 asks about,
 //! derived once per round from [`swiss_core::RoundState`].
 
-use swiss_core::{Colour, Float, PlayerState, RoundState, StartNo};
+use swiss_core::{Colour, PlayerState, RoundState, StartNo};
+
+use crate::float::{Float, float};
 
 /// One player to be paired, as the Dutch rules see him.
 #[derive(Clone, Debug)]
-pub(crate) struct Pl {
+pub(crate) struct Player {
     /// Start number.
-    pub(crate) id: StartNo,
+    pub(crate) start_no: StartNo,
     /// Pairing number for E.5 (absent players skipped), 1-based.
-    pub(crate) rank: u32,
+    pub(crate) pairing_number: u32,
     /// Pairing score in tenths (score plus acceleration, A.2).
     pub(crate) score: i32,
     /// Colours of played games, oldest first (C.04.2 D.5).
     pub(crate) colours: Vec<Colour>,
-    /// |white games - black games| (A.6).
+    /// The size of the colour difference, |white games - black games| (A.6).
     pub(crate) imbalance: u32,
     /// The colour of the last two played games when they were the same (A.6.a).
     pub(crate) repeated: Option<Colour>,
     /// Colour preference (A.6), `None` when no game was played (A.6.d).
-    pub(crate) pref: Option<Colour>,
+    pub(crate) preference: Option<Colour>,
     /// Float of the previous round and of two rounds before (A.4).
     pub(crate) floats: [Option<Float>; 2],
     /// May receive the pairing-allocated bye (C.2).
-    pub(crate) bye_ok: bool,
-    /// Topscorer in the last round (A.7).
+    pub(crate) may_get_bye: bool,
+    /// Topscorer (A.7).
     pub(crate) topscorer: bool,
     /// Start numbers he may not meet: played opponents (C.1) and `XXP`.
     pub(crate) forbidden: Vec<StartNo>,
 }
 
 /// The players to pair in `state`, in A.2 order: score, then pairing number.
-pub(crate) fn in_pairing_order(state: &RoundState) -> Vec<Pl> {
-    let mut pl: Vec<Pl> = state
+pub(crate) fn in_pairing_order(state: &RoundState) -> Vec<Player> {
+    let mut field: Vec<Player> = state
         .players
         .iter()
         .filter(|p| p.to_pair)
-        .map(|p| Pl::new(p, state))
+        .map(|p| Player::new(p, state))
         .collect();
-    pl.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    pl
+    field.sort_by(|a, b| b.score.cmp(&a.score).then(a.start_no.cmp(&b.start_no)));
+    field
 }
 
-impl Pl {
+impl Player {
     /// Builds the view of `p` for the round described by `st`.
-    pub(crate) fn new(p: &PlayerState, st: &RoundState) -> Pl {
+    pub(crate) fn new(p: &PlayerState, st: &RoundState) -> Player {
         let whites = p.colours.iter().filter(|&&c| c == Colour::White).count() as i64;
         let blacks = p.colours.len() as i64 - whites;
         let imbalance = (whites - blacks).unsigned_abs() as u32;
-        let lower = if whites > blacks {
-            Colour::Black
-        } else {
-            Colour::White
-        };
         let n = p.colours.len();
         let repeated = (n >= 2 && p.colours[n - 1] == p.colours[n - 2]).then(|| p.colours[n - 1]);
-        let pref = if imbalance > 1 {
-            Some(lower)
-        } else if let Some(r) = repeated {
-            Some(r.opposite())
-        } else if imbalance > 0 {
-            Some(lower)
-        } else {
-            p.colours.last().map(|c| c.opposite())
-        };
-        let played = st.round.saturating_sub(1) as i32;
-        let ps = &st.point_system;
-        let per_round = ps
-            .win_white
-            .max(ps.win_black)
-            .max(ps.draw_white)
-            .max(ps.draw_black)
-            .tenths();
-        let last = st.planned_rounds.is_some_and(|r| st.round >= r);
-        let score = p.pairing_score().tenths();
         let mut forbidden: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
         forbidden.sort_unstable();
         forbidden.dedup();
-        Pl {
-            id: p.start_no,
-            rank: p.rank_for_colour,
-            score,
+        Player {
+            start_no: p.start_no,
+            pairing_number: p.rank_for_colour,
+            score: p.pairing_score().tenths(),
             colours: p.colours.clone(),
             imbalance,
             repeated,
-            pref,
-            floats: [p.float(1), p.float(2)],
-            bye_ok: !p.had_bye_or_forfeit_win,
-            topscorer: last && score > (played * per_round) >> 1,
+            preference: colour_preference(&p.colours, whites - blacks, repeated),
+            floats: [float(st, p, 1), float(st, p, 2)],
+            may_get_bye: !p.had_bye_or_forfeit_win,
+            topscorer: is_topscorer(st, p),
             forbidden,
         }
     }
@@ -113,15 +91,68 @@ impl Pl {
     }
 }
 
+/// The colour preference (C.04.3 A.6) of a player with the played
+/// `colours`, colour difference `difference` (white games minus black
+/// games) and the colour of his last two games when they were the same
+/// (`repeated`): absolute beyond ±1 or after the same colour twice (A.6.a,
+/// the difference deciding when both apply), strong at ±1 (A.6.b), else
+/// mild, alternating from the last game (A.6.c); none without games
+/// (A.6.d).
+fn colour_preference(
+    colours: &[Colour],
+    difference: i64,
+    repeated: Option<Colour>,
+) -> Option<Colour> {
+    let lower = if difference > 0 {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    if difference.abs() > 1 {
+        Some(lower)
+    } else if let Some(r) = repeated {
+        Some(r.opposite())
+    } else if difference != 0 {
+        Some(lower)
+    } else {
+        colours.last().map(|c| c.opposite())
+    }
+}
+
+/// Whether `p` is a topscorer (C.04.3 A.7): "a score of over 50% of the
+/// maximum possible score when pairing the final round".
+///
+/// Read as: from the last planned round (`XXR`) on, a round paired after
+/// it being a final round too; the score is the pairing score (A.2, the
+/// acceleration included, as for every other score of the pairing); the
+/// maximum possible score is a win in every round played (a draw where a
+/// point system rates it higher), not a bye, which C.2 gives once at most.
+pub(crate) fn is_topscorer(st: &RoundState, p: &PlayerState) -> bool {
+    let final_round = st.planned_rounds.is_some_and(|r| st.round >= r);
+    let ps = &st.point_system;
+    let per_round = ps
+        .win_white
+        .max(ps.win_black)
+        .max(ps.draw_white)
+        .max(ps.draw_black)
+        .tenths();
+    let played = i64::from(st.round.saturating_sub(1));
+    final_round && i64::from(p.pairing_score().tenths()) > (played * i64::from(per_round)) >> 1
+}
+
 /// Whether the colour preferences can both be granted.
-pub(crate) fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub(crate) fn preferences_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
 
 /// Whether `a` and `b` may meet (C.1, C.3, `XXP`): not met before, not
 /// forbidden, and not two non-topscorers with the same absolute preference.
-pub(crate) fn compatible(a: &Pl, b: &Pl) -> bool {
-    a.forbidden.binary_search(&b.id).is_err()
-        && b.forbidden.binary_search(&a.id).is_err()
-        && (!a.absolute() || !b.absolute() || a.pref != b.pref || a.topscorer || b.topscorer)
+pub(crate) fn compatible(a: &Player, b: &Player) -> bool {
+    a.forbidden.binary_search(&b.start_no).is_err()
+        && b.forbidden.binary_search(&a.start_no).is_err()
+        && (!a.absolute()
+            || !b.absolute()
+            || a.preference != b.preference
+            || a.topscorer
+            || b.topscorer)
 }

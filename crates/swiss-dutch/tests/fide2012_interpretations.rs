@@ -16,7 +16,6 @@ fn float_case(result: ResultCode) -> RoundState {
     let past = |entry, before| PastRound {
         entry,
         score_before: Points(before),
-        float: None,
     };
     let mut p1 = player(1, 10, "W");
     p1.met = vec![4];

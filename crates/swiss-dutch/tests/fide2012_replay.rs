@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use swiss_core::{PairingSystem, Tournament, before_round, trf};
-use swiss_dutch::DutchSystem;
+use swiss_dutch::Dutch;
 use swiss_verify::Verified;
 
 fn oracle_dir() -> PathBuf {
@@ -23,7 +23,7 @@ fn read(path: &std::path::Path) -> Tournament {
 /// record.
 fn replay(t: &Tournament) -> Result<(u32, u32), String> {
     let system = Verified {
-        system: &DutchSystem::FIDE_2012,
+        system: &Dutch::FIDE_2012,
         verify: swiss_verify::dutch_next,
     };
     let rounds = t.played_rounds();

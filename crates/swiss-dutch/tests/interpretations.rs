@@ -165,3 +165,63 @@ fn accelerated_scores_form_the_scoregroups() {
     let acc = pair(&RoundState::before(&t, 1), &DutchOptions::default()).unwrap();
     assert_eq!(pairs(&acc), [(1, 2), (3, 4)]);
 }
+
+/// Rounds 1-2 of a six-player event where the leaders 1 and 2 drew both
+/// games with white (1 point of 2, absolute black), 4 and 6 played black
+/// twice (absolute white), 5 leads with 1.5.
+fn drawn_leaders() -> Tournament {
+    let mut t = Tournament {
+        initial_colour: Some(Colour::White),
+        players: players(6),
+        ..Tournament::default()
+    };
+    game(&mut t, 1, 3, ResultCode::Draw);
+    game(&mut t, 2, 4, ResultCode::Draw);
+    game(&mut t, 5, 6, ResultCode::Win);
+    game(&mut t, 1, 6, ResultCode::Draw);
+    game(&mut t, 2, 5, ResultCode::Draw);
+    game(&mut t, 3, 4, ResultCode::Draw);
+    t
+}
+
+/// Whether the engine pairs 1 with 2 in round 3 of `t`: they share an
+/// absolute colour preference, so only as topscorers may they meet (C.3).
+fn leaders_meet(t: &Tournament) -> bool {
+    let p = pair(&RoundState::before(t, 3), &DutchOptions::default()).unwrap();
+    unordered(&p).contains(&(1, 2))
+}
+
+/// Interpretation 2 (C.04.3 A.7), on the three points where the engine's
+/// reading and the verifier's former one differed: a round paired after
+/// the last planned one is a final round; the score is the pairing score
+/// (acceleration included); the maximum possible score counts a win per
+/// round, not a bye worth more.
+#[test]
+fn interpretation_a7_topscorers_pairing_score_from_the_last_planned_round() {
+    // Round 3 of a tournament planned for 2 rounds: the leaders (2 of 2
+    // points) are topscorers and may meet.
+    let mut t = absolute_colours();
+    t.planned_rounds = Some(2);
+    assert!(leaders_meet(&t));
+    // A PAB worth 5 points does not make the maximum possible score 10.
+    t.planned_rounds = Some(3);
+    t.point_system.pairing_bye = swiss_core::Points::whole(5);
+    assert!(leaders_meet(&t));
+    // 1 point of 2 is not over 50%: in the last round 1 and 2 still may
+    // not meet; with one accelerated point in that round they are
+    // topscorers (2 points, alone in the top scoregroup) and meet.
+    let mut t = drawn_leaders();
+    t.planned_rounds = Some(3);
+    assert!(!leaders_meet(&t));
+    for p in [1, 2] {
+        t.accelerations.push((
+            p,
+            vec![
+                swiss_core::Points::ZERO,
+                swiss_core::Points::ZERO,
+                swiss_core::Points::whole(1),
+            ],
+        ));
+    }
+    assert!(leaders_meet(&t));
+}

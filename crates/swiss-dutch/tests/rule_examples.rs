@@ -1,12 +1,16 @@
 //! The rule text's own examples for the candidate order (C.04.3 D.1-D.3),
-//! and the engine checked against a literal generation of the B.6 candidate
-//! sequence (transpositions within exchanges) on brackets where many
-//! candidates are illegal.
+//! each checked twice: the test's literal order against the text, then
+//! the engine against that order, on round-1 brackets where forbidden
+//! pairs (`XXP`) make the earlier candidates illegal and all legal ones
+//! equal under the quality criteria (B.8: the earliest wins). Last, the
+//! engine against a literal generation of the B.6 candidate sequence
+//! (transpositions within exchanges) on brackets where many candidates
+//! are illegal.
 #![allow(clippy::unwrap_used)]
 
 use std::cmp::Ordering;
 
-use swiss_core::{Colour, Player, RoundState, Tournament};
+use swiss_core::{Colour, Player, Points, RoundState, Tournament};
 use swiss_dutch::{DutchOptions, pair};
 
 /// D.1: the transpositions of `s2` in lexicographic order of their first
@@ -139,6 +143,50 @@ fn homogeneous_sequence(n: u32) -> impl Iterator<Item = Vec<(u32, u32)>> {
     })
 }
 
+/// A round-1 candidate: its pairs (lower start number first, sorted) and
+/// its bye.
+type Candidate = (Vec<(u32, u32)>, Option<u32>);
+
+/// The candidate with `pairs` (in any order) and `bye`, normalised.
+fn candidate(pairs: impl IntoIterator<Item = (u32, u32)>, bye: Option<u32>) -> Candidate {
+    let mut pairs: Vec<(u32, u32)> = pairs
+        .into_iter()
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    pairs.sort_unstable();
+    (pairs, bye)
+}
+
+/// The engine's round 1 of `n` players with the `forbidden` pairs and the
+/// `accelerated` players (start number, fictitious points): every engine
+/// check of this file goes through here.
+fn engine_round_one(
+    n: u32,
+    forbidden: &[(u32, u32)],
+    accelerated: &[(u32, i32)],
+) -> Option<Candidate> {
+    let mut t = round_one(n, forbidden);
+    for &(p, points) in accelerated {
+        t.accelerations.push((p, vec![Points::whole(points)]));
+    }
+    let p = pair(&RoundState::before(&t, 1), &DutchOptions::default()).ok()?;
+    let mut pairs: Vec<(u32, u32)> = p
+        .pairs
+        .iter()
+        .map(|q| (q.white.min(q.black), q.white.max(q.black)))
+        .collect();
+    pairs.sort_unstable();
+    Some((pairs, p.bye))
+}
+
+/// Whether no pair of `c` is forbidden.
+fn legal(c: &Candidate, forbidden: &[(u32, u32)]) -> bool {
+    c.0.iter().all(|p| !forbidden.contains(p))
+}
+
+/// C.04.3 D.1: the text's transposition examples (with the supplement's
+/// correction of the misprint), then the engine picking the first legal
+/// transposition, in a homogeneous bracket and in an MDP-pairing.
 #[test]
 fn c043_d1_transposition_order_of_the_text() {
     let s2: Vec<u32> = (6..=11).collect();
@@ -149,6 +197,20 @@ fn c043_d1_transposition_order_of_the_text() {
     // The printed example's third element is a misprint (supplement, D.1).
     assert_eq!(t[2], [6, 7, 8, 10, 9]);
     assert_eq!(t[719], [11, 10, 9, 8, 7]);
+    // The engine, 11 players (S1 = 1-5): the first transposition; with
+    // 5-10 forbidden the second; with 4-9 forbidden (the first two
+    // illegal) the third, 4-10 and 5-9 with 11 left over, not the
+    // misprint's 4-10 and 5-11 with 9 left over.
+    let homogeneous = |t: &Vec<u32>| {
+        let bye = (6..=11).find(|p| !t.contains(p));
+        candidate((1..=5).zip(t.iter().copied()), bye)
+    };
+    for (forbidden, k) in [(vec![], 0), (vec![(5, 10)], 1), (vec![(4, 9)], 2)] {
+        let first = t.iter().position(|s2| legal(&homogeneous(s2), &forbidden));
+        assert_eq!(first, Some(k), "{forbidden:?}");
+        let got = engine_round_one(11, &forbidden, &[]);
+        assert_eq!(got, Some(homogeneous(&t[k])), "{forbidden:?}");
+    }
     // Two MDPs in S1: S2 = 3..11, 72 transpositions from 3-4 to 11-10.
     let s2: Vec<u32> = (3..=11).collect();
     let t = transpositions(&s2, 2);
@@ -156,25 +218,116 @@ fn c043_d1_transposition_order_of_the_text() {
     assert_eq!(&t[..3], [[3, 4], [3, 5], [3, 6]]);
     assert_eq!(t[8], [4, 3]);
     assert_eq!(t[71], [11, 10]);
+    // The engine: 1 and 2 (one accelerated point each, not allowed to
+    // meet) float into the bracket of 3-11, the MDP-pairing being 1-3
+    // and 2-4 (t[0]); with 2-4 forbidden 1-3 and 2-5 (t[1]); with 1-3
+    // forbidden 1-4 and 2-3 (t[8]). The remainder pairs by B.3.
+    let heterogeneous = |t: &Vec<u32>| {
+        let rest: Vec<u32> = (3..=11).filter(|p| !t.contains(p)).collect();
+        let remainder = rest[..3].iter().copied().zip(rest[3..6].iter().copied());
+        candidate(
+            [(1, t[0]), (2, t[1])].into_iter().chain(remainder),
+            Some(rest[6]),
+        )
+    };
+    let mdps = [(1, 1), (2, 1)];
+    for (forbidden, k) in [
+        (vec![(1, 2)], 0),
+        (vec![(1, 2), (2, 4)], 1),
+        (vec![(1, 2), (1, 3)], 8),
+    ] {
+        let first = t
+            .iter()
+            .position(|s2| legal(&heterogeneous(s2), &forbidden));
+        assert_eq!(first, Some(k), "{forbidden:?}");
+        let got = engine_round_one(11, &forbidden, &mdps);
+        assert_eq!(got, Some(heterogeneous(&t[k])), "{forbidden:?}");
+    }
 }
 
+/// The B.3 candidate of the 11-player bracket after the resident exchange
+/// `(from S1, from S2)` (S1 = 1-5, S2 = 6-11).
+fn exchange_candidate(e: &(Vec<u32>, Vec<u32>)) -> Candidate {
+    exchange_candidates(e).next().unwrap()
+}
+
+/// The candidates of the 11-player bracket (S1 = 1-5, S2 = 6-11) after
+/// the resident exchange `(from S1, from S2)`, in D.1 order: B.3's first.
+fn exchange_candidates(e: &(Vec<u32>, Vec<u32>)) -> impl Iterator<Item = Candidate> {
+    let mut s1: Vec<u32> = (1..=5)
+        .filter(|p| !e.0.contains(p))
+        .chain(e.1.iter().copied())
+        .collect();
+    let mut s2: Vec<u32> = (6..=11)
+        .filter(|p| !e.1.contains(p))
+        .chain(e.0.iter().copied())
+        .collect();
+    s1.sort_unstable();
+    s2.sort_unstable();
+    transpositions(&s2, 5).into_iter().map(move |t| {
+        let bye = s2.iter().copied().find(|p| !t.contains(p));
+        candidate(s1.iter().copied().zip(t), bye)
+    })
+}
+
+/// The first candidate of the literal B.6 sequence of the 11-player
+/// bracket with only the pairs `allowed`.
+fn first_with_pairs(allowed: &[(u32, u32)]) -> Option<Vec<(u32, u32)>> {
+    let mut ok = [[false; 12]; 12];
+    for &(a, b) in allowed {
+        ok[a as usize][b as usize] = true;
+        ok[b as usize][a as usize] = true;
+    }
+    homogeneous_sequence(11)
+        .find(|c| c.iter().all(|&(a, b)| ok[a as usize][b as usize]))
+        .map(|c| candidate(c, None).0)
+}
+
+/// C.04.3 D.2.a-d: the text's exchange examples, each with the engine
+/// choosing the earlier exchange when both are possible.
 #[test]
 fn c043_d2_exchange_order_of_the_text() {
     let e = |a: &[u32], b: &[u32]| (a.to_vec(), b.to_vec());
-    let less = |x, y| d2_order(&x, &y) == Ordering::Less;
-    // a: one exchanged BSN beats two.
-    assert!(less(e(&[5], &[11]), e(&[5, 4], &[6, 7])));
-    // b: 6 with 4 beats 8 with 5; 8+6 with 4+3 beats 9+8 with 5+4.
-    assert!(less(e(&[4], &[6]), e(&[5], &[8])));
-    assert!(less(e(&[4, 3], &[8, 6]), e(&[5, 4], &[9, 8])));
-    // c: moving 5 from S1 beats moving 4; 5-2 beats 4-3; 5-4-1 beats 5-3-2.
-    assert!(less(e(&[5], &[7]), e(&[4], &[6])));
-    assert!(less(e(&[5, 2], &[8, 9]), e(&[4, 3], &[8, 9])));
-    assert!(less(e(&[5, 4, 1], &[6, 7, 8]), e(&[5, 3, 2], &[6, 7, 8])));
-    // d: moving 6 from S2 beats moving 7; 6-9 beats 7-8; 6-7-10 beats 6-8-9.
-    assert!(less(e(&[5], &[6]), e(&[5], &[7])));
-    assert!(less(e(&[5, 4], &[6, 9]), e(&[5, 4], &[7, 8])));
-    assert!(less(e(&[5, 4, 3], &[6, 7, 10]), e(&[5, 4, 3], &[6, 8, 9])));
+    // Each example of the text: the first exchange has priority.
+    let examples = [
+        // a: one exchanged BSN beats two.
+        (e(&[5], &[11]), e(&[5, 4], &[6, 7]), 20),
+        // b: 6 with 4 beats 8 with 5; 8+6 with 4+3 beats 9+8 with 5+4.
+        (e(&[4], &[6]), e(&[5], &[8]), 130),
+        (e(&[4, 3], &[8, 6]), e(&[5, 4], &[9, 8]), 306),
+        // c: moving 5 from S1 beats moving 4; 5-2 beats 4-3; 5-4-1 beats 5-3-2.
+        (e(&[5], &[7]), e(&[4], &[6]), 18),
+        (e(&[5, 2], &[8, 9]), e(&[4, 3], &[8, 9]), 458),
+        (e(&[5, 4, 1], &[6, 7, 8]), e(&[5, 3, 2], &[6, 7, 8]), 84),
+        // d: moving 6 from S2 beats moving 7; 6-9 beats 7-8; 6-7-10 beats 6-8-9.
+        (e(&[5], &[6]), e(&[5], &[7]), 0),
+        (e(&[5, 4], &[6, 9]), e(&[5, 4], &[7, 8]), 60),
+        (e(&[5, 4, 3], &[6, 7, 10]), e(&[5, 4, 3], &[6, 8, 9]), 86),
+    ];
+    for (x, y, k) in &examples {
+        assert_eq!(d2_order(x, y), Ordering::Less, "{x:?} before {y:?}");
+        // The engine, when only the pairs of x's B.3 candidate and of a
+        // candidate of y are allowed: x's. The candidate of y (the k-th
+        // from y's last transposition) is one that no mixture of the two
+        // precedes in the literal sequence.
+        let cx = exchange_candidate(x);
+        let cy = exchange_candidates(y)
+            .collect::<Vec<_>>()
+            .swap_remove(719 - k);
+        let allowed: Vec<(u32, u32)> = cx.0.iter().chain(&cy.0).copied().collect();
+        assert_eq!(
+            first_with_pairs(&allowed).as_ref(),
+            Some(&cx.0),
+            "{x:?} before {y:?}"
+        );
+        let forbidden: Vec<(u32, u32)> = (1..=11)
+            .flat_map(|a| (a + 1..=11).map(move |b| (a, b)))
+            .filter(|p| !cx.0.contains(p) && !cy.0.contains(p))
+            .collect();
+        assert!(legal(&cy, &forbidden));
+        let got = engine_round_one(11, &forbidden, &[]);
+        assert_eq!(got, Some(cx), "{x:?} before {y:?}");
+    }
     // The first exchanges of an 11-player bracket (S1 = 1-5): 5 with 6, then 5 with 7 and 4 with 6 (sum 2: c prefers 5), ...
     let s1: Vec<u32> = (1..=5).collect();
     let s2: Vec<u32> = (6..=11).collect();
@@ -186,6 +339,8 @@ fn c043_d2_exchange_order_of_the_text() {
     assert_eq!(&all[..3], [e(&[5], &[6]), e(&[5], &[7]), e(&[4], &[6])]);
 }
 
+/// C.04.3 D.3.a-b: the MDP-exchange order, and the engine pairing the MDP
+/// it puts first among those that can be paired.
 #[test]
 fn c043_d3_mdp_exchange_order() {
     // Three MDPs, BSN 1 (score 3), 2 and 3 (score 2); one can be paired.
@@ -197,6 +352,26 @@ fn c043_d3_mdp_exchange_order() {
     let mut two = vec![vec![2, 3], vec![1, 3], vec![1, 2]];
     two.sort_by(|x, y| d3_order(x, y, score));
     assert_eq!(two, [vec![1, 2], vec![1, 3], vec![2, 3]]);
+    // The engine: 1 (3 accelerated points), 2 and 3 (2 points), not
+    // allowed to meet, float into the bracket of 4-6 (1 point), where
+    // only 4 may meet an MDP: one MDP is paired, the first of the D.3
+    // order that may meet 4; 7-9 (0 points) take the Limbo.
+    let accelerated = [(1, 3), (2, 2), (3, 2), (4, 1), (5, 1), (6, 1)];
+    let mut forbidden = vec![(1, 2), (1, 3), (2, 3)];
+    forbidden.extend([1, 2, 3].into_iter().flat_map(|m| [(m, 5), (m, 6)]));
+    for extra in [vec![], vec![(1, 4)], vec![(1, 4), (2, 4)]] {
+        let forbidden: Vec<(u32, u32)> = forbidden.iter().chain(&extra).copied().collect();
+        let s1 = s1s
+            .iter()
+            .find(|s1| !forbidden.contains(&(s1[0], 4)))
+            .map(|s1| s1[0]);
+        let got = engine_round_one(9, &forbidden, &accelerated).map(|c| c.0);
+        let paired = got
+            .as_ref()
+            .and_then(|pairs| pairs.iter().find(|&&(_, b)| b == 4))
+            .map(|&(a, _)| a);
+        assert_eq!(paired, s1, "{extra:?}: {got:?}");
+    }
 }
 
 /// Round 1 of `n` players (all equal: scores, colours and floats cannot
@@ -240,27 +415,20 @@ fn c043_b6_engine_picks_the_earliest_legal_candidate() {
                 }
             }
         }
-        let t = round_one(n, &forbidden);
-        let state = RoundState::before(&t, 1);
-        let got = pair(&state, &DutchOptions::default());
         let legal = |c: &Vec<(u32, u32)>| {
             c.iter()
                 .all(|&(a, b)| !forbidden.contains(&(a.min(b), a.max(b))))
         };
         let expected = homogeneous_sequence(n).find(legal);
+        let got = engine_round_one(n, &forbidden, &[]).map(|c| c.0);
         match (expected, got) {
-            (None, Err(_)) => {}
-            (Some(exp), Ok(p)) => {
-                let mut exp: Vec<(u32, u32)> =
-                    exp.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
-                let mut got: Vec<(u32, u32)> = p
-                    .pairs
-                    .iter()
-                    .map(|q| (q.white.min(q.black), q.white.max(q.black)))
-                    .collect();
-                exp.sort_unstable();
-                got.sort_unstable();
-                assert_eq!(got, exp, "case {case}: n = {n}, forbidden {forbidden:?}");
+            (None, None) => {}
+            (Some(exp), Some(got)) => {
+                assert_eq!(
+                    got,
+                    candidate(exp, None).0,
+                    "case {case}: n = {n}, forbidden {forbidden:?}"
+                );
                 checked += 1;
             }
             (e, g) => panic!("case {case}: expected {e:?}, engine {g:?}"),

@@ -10,8 +10,6 @@
 //! joins `p'` and `q'` in the graph without `p` and `q`, so one O(n²) search
 //! replaces a full O(n³) solve.
 
-use petgraph::graph::UnGraph;
-
 /// No vertex (an unmatched mate, an unset parent).
 const NONE: usize = usize::MAX;
 
@@ -20,9 +18,9 @@ const NONE: usize = usize::MAX;
 /// of every vertex.
 ///
 /// Uses [`CardinalityMatcher`], which the benchmark in
-/// `crates/swiss-tcec/benches/matching.rs` measured faster than petgraph's
-/// `maximum_matching` on dense graphs (see
-/// [`petgraph_maximum_cardinality_matching`] for the comparison baseline).
+/// `benches/cardinality.rs` measured faster than petgraph's
+/// `maximum_matching` on dense graphs (`tests/cardinality.rs` checks the
+/// two agree).
 pub fn maximum_cardinality_matching(
     n: usize,
     adjacent: impl FnMut(usize, usize) -> bool,
@@ -30,29 +28,6 @@ pub fn maximum_cardinality_matching(
     let mut m = CardinalityMatcher::new(n, adjacent);
     m.maximum_matching();
     (0..n).map(|v| m.mate(v)).collect()
-}
-
-/// The same question as [`maximum_cardinality_matching`], answered by
-/// petgraph's `maximum_matching`: kept as the independent baseline the
-/// tests and the benchmark compare [`CardinalityMatcher`] with.
-pub fn petgraph_maximum_cardinality_matching(
-    n: usize,
-    mut adjacent: impl FnMut(usize, usize) -> bool,
-) -> Vec<Option<usize>> {
-    let mut g = UnGraph::<(), ()>::with_capacity(n, 0);
-    let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
-    for u in 0..n {
-        for v in u + 1..n {
-            if adjacent(u, v) {
-                g.add_edge(nodes[u], nodes[v], ());
-            }
-        }
-    }
-    let m = petgraph::algo::maximum_matching(&g);
-    nodes
-        .iter()
-        .map(|&x| m.mate(x).map(|y| y.index()))
-        .collect()
 }
 
 /// An incremental maximum cardinality matcher on a dense graph with
@@ -437,46 +412,6 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    /// SplitMix64, so the random graphs are the same on every machine.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-    }
-
-    // The symmetric fill writes g[u][v] and g[v][u]: indices, not iterators.
-    #[allow(clippy::needless_range_loop)]
-    fn random_graph(rng: &mut Rng, n: usize, percent: u64) -> Vec<Vec<bool>> {
-        let mut g = vec![vec![false; n]; n];
-        for u in 0..n {
-            for v in u + 1..n {
-                let e = rng.next() % 100 < percent;
-                g[u][v] = e;
-                g[v][u] = e;
-            }
-        }
-        g
-    }
-
-    fn assert_valid(g: &[Vec<bool>], m: &[Option<usize>]) -> usize {
-        let mut pairs = 0;
-        for (u, &x) in m.iter().enumerate() {
-            if let Some(v) = x {
-                assert!(g[u][v], "{u}-{v} is no edge");
-                assert_eq!(m[v], Some(u), "mate of {v}");
-                if u < v {
-                    pairs += 1;
-                }
-            }
-        }
-        pairs
-    }
-
     #[test]
     fn path_of_four_is_perfectly_matched() {
         let m = maximum_cardinality_matching(4, |u, v| v == u + 1);
@@ -507,59 +442,5 @@ mod tests {
         let mut m = CardinalityMatcher::new(8, adj);
         assert_eq!(m.maximum_matching(), 4);
         assert!(m.is_perfect());
-    }
-
-    #[test]
-    fn agrees_with_petgraph_on_thousands_of_random_graphs() {
-        let mut rng = Rng(7);
-        for case in 0..4000 {
-            // Mostly small graphs, every fourth up to 64 vertices.
-            let n = (rng.next() % if case % 4 == 0 { 64 } else { 24 }) as usize;
-            let percent = [3, 5, 10, 20, 35, 50, 80, 95][case % 8];
-            let g = random_graph(&mut rng, n, percent);
-            let ours = maximum_cardinality_matching(n, |u, v| g[u][v]);
-            let theirs = petgraph_maximum_cardinality_matching(n, |u, v| g[u][v]);
-            assert_eq!(
-                assert_valid(&g, &ours),
-                assert_valid(&g, &theirs),
-                "case {case}, n = {n}"
-            );
-        }
-    }
-
-    #[test]
-    fn fixing_pairs_agrees_with_full_solves() {
-        // Greedy "first viable partner" pairing, once with try_fix_pair and
-        // once by re-solving every candidate from scratch with petgraph.
-        let mut rng = Rng(11);
-        for case in 0..600 {
-            let n = 2 * (1 + (rng.next() % 10) as usize);
-            let percent = [30, 50, 70, 90][case % 4];
-            let g = random_graph(&mut rng, n, percent);
-            let mut m = CardinalityMatcher::new(n, |u, v| g[u][v]);
-            if m.maximum_matching() * 2 != n {
-                continue;
-            }
-            let mut left: Vec<usize> = (0..n).collect();
-            while let Some(&p) = left.first() {
-                let rest: Vec<usize> = left[1..].to_vec();
-                let slow = rest.iter().copied().find(|&q| {
-                    if !g[p][q] {
-                        return false;
-                    }
-                    let others: Vec<usize> =
-                        left.iter().copied().filter(|&x| x != p && x != q).collect();
-                    let k = others.len();
-                    let sub =
-                        petgraph_maximum_cardinality_matching(k, |a, b| g[others[a]][others[b]]);
-                    sub.iter().all(Option::is_some)
-                });
-                let fast = rest.iter().copied().find(|&q| m.try_fix_pair(p, q));
-                assert_eq!(fast, slow, "case {case}");
-                let q = fast.unwrap();
-                assert!(m.is_perfect());
-                left.retain(|&x| x != p && x != q);
-            }
-        }
     }
 }

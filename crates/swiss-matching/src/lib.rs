@@ -16,6 +16,4 @@ mod weighted;
 pub use weight::{Weight, Wide};
 pub use weighted::{DenseMatching, Objective, SolveKind, maximum_weight_matching};
 
-pub use cardinality::{
-    CardinalityMatcher, maximum_cardinality_matching, petgraph_maximum_cardinality_matching,
-};
+pub use cardinality::{CardinalityMatcher, maximum_cardinality_matching};

@@ -39,12 +39,6 @@ impl PairingSystem for Tcec {
         "tcec"
     }
 
-    /// Engine events: no forfeits, requested byes, absences, withdrawals
-    /// or late entries.
-    fn default_simulation(&self) -> swiss_core::simulate::SimulationConfig {
-        swiss_core::simulate::SimulationConfig::everyone_plays()
-    }
-
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
         let column = t.next_round();
         let (round, game) = self

@@ -8,9 +8,11 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+mod lim;
+pub use lim::{lim, lim_next};
+
 use swiss_core::{
-    Colour, Pairing, PairingError, PairingSystem, PlayerState, PreferenceRules, RoundState,
-    StartNo, Strength, Tournament,
+    Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,
 };
 
 /// One broken rule in a pairing.
@@ -81,12 +83,19 @@ pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// non-topscorer with an absolute preference gets his colour.
 pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
-    let rules = PreferenceRules::default();
+    // A.7 as the Dutch crate reads it: from the last planned round on, the
+    // pairing score (acceleration included) over half of a win per round
+    // played (a draw where it is worth more; not a bye).
+    let final_round = state.planned_rounds.is_some_and(|r| state.round >= r);
+    let ps = &state.point_system;
+    let most_per_game = [ps.win_white, ps.win_black, ps.draw_white, ps.draw_black]
+        .into_iter()
+        .max()
+        .unwrap_or_default();
     let topscorer = |p: &PlayerState| {
-        // A.7: over 50% of the maximum possible score, in the last round only.
-        state.is_last_round()
-            && p.score.tenths() * 2
-                > state.point_system.max_per_round().tenths() * (state.round as i32 - 1)
+        final_round
+            && i64::from(p.pairing_score().tenths()) * 2
+                > i64::from(most_per_game.tenths()) * i64::from(state.round.saturating_sub(1))
     };
     for pair in &pairing.pairs {
         let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
@@ -121,12 +130,8 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
                 format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
             );
         }
-        let (pw, pb) = (w.colour_preference(rules), b.colour_preference(rules));
-        let absolute = |p: Option<swiss_core::ColourPreference>| {
-            p.filter(|p| p.strength == Strength::Absolute)
-                .map(|p| p.colour)
-        };
-        if let (Some(cw), Some(cb)) = (absolute(pw), absolute(pb))
+        let (pw, pb) = (absolute_preference(w), absolute_preference(b));
+        if let (Some(cw), Some(cb)) = (pw, pb)
             && cw == cb
             && !topscorer(w)
             && !topscorer(b)
@@ -143,9 +148,9 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         // Against an opponent with the same absolute preference (allowed only
         // when a topscorer is involved) E.2 may overrule it; otherwise E.1/E.2
         // always grant an absolute preference.
-        let same_absolute = absolute(pw).is_some() && absolute(pw) == absolute(pb);
+        let same_absolute = pw.is_some() && pw == pb;
         for (p, got) in [(w, Colour::White), (b, Colour::Black)] {
-            if let Some(need) = absolute(p.colour_preference(rules))
+            if let Some(need) = absolute_preference(p)
                 && need != got
                 && !topscorer(p)
                 && !same_absolute
@@ -171,6 +176,18 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         );
     }
     out
+}
+
+/// C.04.3 A.6.a, re-derived from the played colours: the colour a player
+/// must get, when his colour difference is beyond ±1 or his last two
+/// played games had the same colour.
+fn absolute_preference(p: &PlayerState) -> Option<Colour> {
+    match (p.colour_difference(), p.colours.as_slice()) {
+        (d, _) if d > 1 => Some(Colour::Black),
+        (d, _) if d < -1 => Some(Colour::White),
+        (_, [.., a, b]) if a == b => Some(a.opposite()),
+        _ => None,
+    }
 }
 
 /// Re-checks a TCEC Swiss pairing of TRF column `t.next_round()`,
@@ -372,6 +389,57 @@ XXR 5
         // One had white twice: absolute preference for black.
         let got = dutch(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
         assert!(got.iter().any(|x| x.rule == "C.04.3 C.3"), "{got:?}");
+    }
+
+    /// Six players after two rounds. One and Two won both games with white
+    /// (absolute black, 2 points of 2), Three and Four had black twice
+    /// (absolute white).
+    const LEADERS_WON: &str = "\
+001    1      One                               2000                             2.0       0003 w 1  0004 w 1
+001    2      Two                               1900                             2.0       0004 w 1  0005 w 1
+001    3      Three                             1800                             0.5       0001 b 0  0006 b =
+001    4      Four                              1700                             0.0       0002 b 0  0001 b 0
+001    5      Five                              1600                             0.5       0006 w =  0002 b 0
+001    6      Six                               1500                             1.0       0005 b =  0003 w =
+";
+
+    /// [`LEADERS_WON`] with every game of One and Two drawn: 1 point of 2.
+    const LEADERS_DREW: &str = "\
+001    1      One                               2000                             1.0       0003 w =  0004 w =
+001    2      Two                               1900                             1.0       0004 w =  0005 w =
+001    3      Three                             1800                             1.0       0001 b =  0006 b =
+001    4      Four                              1700                             1.0       0002 b =  0001 b =
+001    5      Five                              1600                             1.0       0006 w =  0002 b =
+001    6      Six                               1500                             1.0       0005 b =  0003 w =
+";
+
+    /// Whether round 3 may pair One with Two (same absolute preference:
+    /// only as topscorers, C.3), with the extra `lines` before the players.
+    fn leaders_may_meet(players: &str, lines: &str) -> bool {
+        let t = trf::read(&format!("012 A.7\n{lines}{players}"), "a7")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let p = pairing(&[(2, 1), (3, 5), (4, 6)], None);
+        let got = dutch(&RoundState::before(&t, 3), &p);
+        assert!(got.iter().all(|x| x.rule == "C.04.3 C.3"), "{got:?}");
+        got.is_empty()
+    }
+
+    /// C.04.3 A.7, read as the Dutch engine reads it
+    /// (`interpretation_a7_topscorers_pairing_score_from_the_last_planned_round`
+    /// in swiss-dutch): from the last planned round on, on the pairing
+    /// score, against a win per round played.
+    #[test]
+    fn dutch_topscorers_a7() {
+        assert!(leaders_may_meet(LEADERS_WON, "XXR 3\n"));
+        assert!(!leaders_may_meet(LEADERS_WON, "XXR 5\n"));
+        // A round paired after the last planned one is a final round.
+        assert!(leaders_may_meet(LEADERS_WON, "XXR 2\n"));
+        // A PAB worth 5 does not raise the maximum possible score.
+        assert!(leaders_may_meet(LEADERS_WON, "XXR 3\nBBU  5.0\n"));
+        // 1 point of 2 is not over 50%, 2 with an accelerated point is.
+        assert!(!leaders_may_meet(LEADERS_DREW, "XXR 3\n"));
+        let acc = "XXR 3\nXXA    1  0.0  0.0  1.0\nXXA    2  0.0  0.0  1.0\n";
+        assert!(leaders_may_meet(LEADERS_DREW, acc));
     }
 
     /// Four TCEC players after two single rounds, all drawn: 2-1 and 4-3

@@ -67,7 +67,7 @@ pub(crate) fn z1(p0: usize, c: &ColourCounts, odd: bool) -> usize {
 mod tests {
     use super::*;
     use crate::fide2012::a_definitions::Player;
-    use swiss_core::{PreferenceRules, colour_preference};
+    use crate::fide2012::a_definitions::colour_preference;
 
     fn round(number: u32, histories: &[&str]) -> Round {
         let players = histories
@@ -88,7 +88,7 @@ mod tests {
                     id: i as u32 + 1,
                     colour_rank: i as u32 + 1,
                     score: 10,
-                    pref: colour_preference(&colours, PreferenceRules::default()),
+                    pref: colour_preference(&colours),
                     colours,
                     floats: [None, None],
                     bye_ok: true,

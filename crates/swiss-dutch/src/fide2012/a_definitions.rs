@@ -2,10 +2,48 @@
 //! order, A.4 floats, A.7 colour preferences, A.10 top scorers, B.1
 //! history), and the score brackets of A.3.
 
-use swiss_core::{
-    Colour, ColourPreference, Float, PlayerState, PreferenceRules, ResultCode, RoundState, StartNo,
-    Strength, colour_preference,
-};
+use swiss_core::{Colour, PlayerState, ResultCode, RoundState, StartNo, colour_difference};
+
+use crate::float::Float;
+
+/// How strongly a player wants a colour (A.7.a-c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Strength {
+    /// A.7.c: colour difference 0, alternate with the previous game.
+    Mild,
+    /// A.7.b: colour difference +1 or -1.
+    Strong,
+    /// A.7.a: colour difference beyond ±1, or the same colour in the two
+    /// latest rounds played.
+    Absolute,
+}
+
+/// A colour preference: the colour and how strongly (A.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ColourPreference {
+    /// The preferred colour.
+    pub(crate) colour: Colour,
+    /// Its strength.
+    pub(crate) strength: Strength,
+}
+
+/// A.7.a-c: the colour preference from the colours of the games played,
+/// oldest first (F.3: unplayed rounds left out); `None` before the first
+/// game played.
+pub(crate) fn colour_preference(colours: &[Colour]) -> Option<ColourPreference> {
+    let &last = colours.last()?;
+    let diff = colour_difference(colours);
+    let last_two_same = colours.len() >= 2 && colours[colours.len() - 2] == last;
+    let (colour, strength) = match diff {
+        d if d > 1 => (Colour::Black, Strength::Absolute),
+        d if d < -1 => (Colour::White, Strength::Absolute),
+        _ if last_two_same => (last.opposite(), Strength::Absolute),
+        1 => (Colour::Black, Strength::Strong),
+        -1 => (Colour::White, Strength::Strong),
+        _ => (last.opposite(), Strength::Mild),
+    };
+    Some(ColourPreference { colour, strength })
+}
 
 /// One player to be paired, as the 2012 text sees him.
 #[derive(Clone, Debug)]
@@ -130,7 +168,7 @@ fn player(p: &PlayerState, st: &RoundState) -> Player {
         colour_rank: p.rank_for_colour,
         score: p.pairing_score().tenths(),
         colours: p.colours.clone(),
-        pref: colour_preference(&p.colours, PreferenceRules::default()),
+        pref: colour_preference(&p.colours),
         floats: [float_2012(p, st, 1), float_2012(p, st, 2)],
         bye_ok: !p.had_bye_or_forfeit_win,
         topscorer,

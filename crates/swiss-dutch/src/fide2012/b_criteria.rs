@@ -3,7 +3,7 @@
 //! the requirements C.3 sets and C.10 lowers (B.2 for top scorers, A.7.d,
 //! X and Z of A.8, B.5 and B.6) are flags the quality of A.11 counts.
 
-use swiss_core::Float;
+use crate::float::Float;
 
 use super::a_definitions::Player;
 

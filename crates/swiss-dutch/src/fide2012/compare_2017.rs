@@ -19,7 +19,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use swiss_core::{Float, Pairing, RoundState, before_round, trf};
+use swiss_core::{Pairing, RoundState, before_round, trf};
+
+use crate::float::Float;
 
 use super::a_definitions::Round;
 use super::a11_quality::Quality;
@@ -78,10 +80,10 @@ fn quality_at(
         let flags = if floats_2017 {
             let ps = st.player(p.id).unwrap();
             let mut f = 0;
-            if ps.float(1) == Some(Float::Down) {
+            if crate::float::float(st, ps, 1) == Some(Float::Down) {
                 f |= super::b_criteria::B5_DOWN;
             }
-            if ps.float(2) == Some(Float::Down) {
+            if crate::float::float(st, ps, 2) == Some(Float::Down) {
                 f |= super::b_criteria::B6_DOWN;
             }
             f

@@ -1,6 +1,8 @@
 //! Dutch 2012 E: colour allocation for one pair.
 
-use swiss_core::{Colour, Strength};
+use swiss_core::Colour;
+
+use super::a_definitions::Strength;
 
 use super::a_definitions::Player;
 

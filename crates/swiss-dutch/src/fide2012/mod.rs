@@ -24,7 +24,6 @@ mod d1_transpositions;
 mod d2_exchanges;
 mod d3_moved_down;
 mod e_colours;
-pub(crate) mod edition;
 #[cfg(test)]
 mod reference_tests;
 

@@ -7,7 +7,10 @@
 
 use std::ops::ControlFlow;
 
-use swiss_core::{Colour, Float, PreferenceRules, colour_preference};
+use swiss_core::Colour;
+
+use super::a_definitions::colour_preference;
+use crate::float::Float;
 
 use super::a_definitions::{Bracket, Player, Round};
 use super::a11_quality::{Layout, Quality, Side};
@@ -60,7 +63,7 @@ fn random_round(rng: &mut Rng, n: usize, movers: usize, number: u32) -> Round {
                 id: i as u32 + 1,
                 colour_rank: i as u32 + 1,
                 score: if i < movers { 20 } else { 10 },
-                pref: colour_preference(&colours, PreferenceRules::default()),
+                pref: colour_preference(&colours),
                 colours,
                 floats: [float(rng), float(rng)],
                 bye_ok: rng.below(4) != 0,

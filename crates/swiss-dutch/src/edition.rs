@@ -3,9 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, Tournament};
-
-use crate::{DutchError, DutchOptions};
+use crate::DutchOptions;
 
 /// Which FIDE text of the Dutch system pairs the round.
 ///
@@ -187,53 +185,6 @@ impl DutchOptions {
     }
 }
 
-/// The Dutch system with options (the edition), as a [`PairingSystem`].
-/// [`crate::Dutch`] is the same as [`DutchSystem::FIDE_2017`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DutchSystem {
-    /// The options.
-    pub options: DutchOptions,
-}
-
-impl DutchSystem {
-    /// The 2017 rules (the default).
-    pub const FIDE_2017: DutchSystem =
-        DutchSystem::new(DutchOptions::with_edition(Edition::Fide2017));
-    /// The 2012 text.
-    pub const FIDE_2012: DutchSystem =
-        DutchSystem::new(DutchOptions::with_edition(Edition::Fide2012));
-
-    /// The system with `options`.
-    pub const fn new(options: DutchOptions) -> DutchSystem {
-        DutchSystem { options }
-    }
-}
-
-impl PairingSystem for DutchSystem {
-    fn name(&self) -> &'static str {
-        match self.options.edition {
-            Edition::Fide2017 => "dutch",
-            Edition::Fide2012 => "dutch-2012",
-        }
-    }
-
-    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
-        let state = RoundState::next(t);
-        crate::pair(&state, &self.options).map_err(|e| to_pairing_error(e, state.round))
-    }
-}
-
-/// The core's error for a round the engine could not pair.
-fn to_pairing_error(e: DutchError, round: u32) -> PairingError {
-    match e {
-        DutchError::NoLegalPairing { reason } => PairingError::NoLegalPairing { round, reason },
-        other => PairingError::Unsupported {
-            round,
-            reason: other.to_string(),
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,7 +201,6 @@ mod tests {
         assert!("2026".parse::<Edition>().is_err());
         assert_eq!(Edition::default(), Edition::Fide2017);
         assert_eq!(DutchOptions::default().edition, Edition::Fide2017);
-        assert_eq!(DutchSystem::FIDE_2012.name(), "dutch-2012");
-        assert_eq!(DutchSystem::default(), DutchSystem::FIDE_2017);
+        assert_eq!(crate::Dutch::default(), crate::Dutch::FIDE_2017);
     }
 }

@@ -4,12 +4,15 @@
 #![allow(missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use swiss_core::simulate::Rng;
-use swiss_matching::{maximum_cardinality_matching, petgraph_maximum_cardinality_matching};
+use swiss_matching::maximum_cardinality_matching;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::{Rng, petgraph_maximum_cardinality_matching};
 
 /// A random graph as a row-major adjacency matrix.
 fn random_dense(n: usize, percent: u64, seed: u64) -> Vec<bool> {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng(seed | 1);
     let mut g = vec![false; n * n];
     for u in 0..n {
         for v in u + 1..n {

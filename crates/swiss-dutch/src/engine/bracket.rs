@@ -1,0 +1,155 @@
+//! One pairing bracket (C.04.3 A.3, B.1-B.4): its players, the shape of
+//! its packed weights, B.4's perfect first candidate, and the choice of the
+//! weight width for its matching.
+
+use super::completion::AbsoluteCriteria;
+use super::criteria::{Layout, colour_criteria};
+use super::weights::{ScoreDifferences, bits};
+use crate::DutchError;
+use crate::float::Float;
+use crate::player::Player;
+
+/// Bounds on the low bits of every weight kept free for the D.1 bonuses of
+/// the remainder (one field per S1R player of a window).
+const MIN_WINDOW_BITS: u32 = 60;
+const MAX_WINDOW_BITS: u32 = 120;
+
+/// One bracket being paired: `members` are positions in the A.2-sorted
+/// field; `members[..mdps]` are the MDPs, `members[mdps..size]` the
+/// residents and `members[size..]` the next scoregroup (or all remaining
+/// players, for the PPB and the CLB), considered with the bracket for C.7.
+pub(crate) struct Bracket<'a> {
+    pub(crate) field: &'a [Player],
+    pub(crate) absolute: &'a AbsoluteCriteria<'a>,
+    pub(crate) members: Vec<usize>,
+    /// M0 (B.1.a): the MDPs, first in `members`.
+    pub(crate) mdps: usize,
+    /// MDPs and residents: the bracket proper.
+    pub(crate) size: usize,
+    /// The PPB or the CLB (A.9): completion is a criterion, C.7 is not.
+    pub(crate) ppb_or_clb: bool,
+    /// The players after the bracket are the last scoregroup.
+    pub(crate) next_is_last: bool,
+    /// Rounds already played.
+    pub(crate) rounds_played: u32,
+    // The shape of the packed weight (criteria.rs):
+    /// Bits of a count of the bracket's residents (pairs, players).
+    pub(crate) resident_bits: u32,
+    /// Bits of a count of the next scoregroup's players.
+    pub(crate) next_bits: u32,
+    /// The PSD fields (A.8).
+    pub(crate) sd: ScoreDifferences,
+    /// Low bits reserved for the D.1 bonuses of the remainder: enough for
+    /// every S1R player of the bracket in one solve when that stays within
+    /// bounds.
+    pub(crate) window_bits: u32,
+    /// Where each criterion's field starts in the packed weight.
+    pub(crate) layout: Layout,
+    /// Whether the remainder's D.1 may leave out the players outside the
+    /// remainder (`CandidateSearch::cut_off_rest`); off only in the test
+    /// that checks the cut changes nothing.
+    pub(crate) cut_off_rest: bool,
+}
+
+impl<'a> Bracket<'a> {
+    /// The bracket of `members` (MDPs first, then residents up to `size`,
+    /// then the players considered with it).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        field: &'a [Player],
+        absolute: &'a AbsoluteCriteria<'a>,
+        members: Vec<usize>,
+        mdps: usize,
+        size: usize,
+        ppb_or_clb: bool,
+        next_is_last: bool,
+        rounds_played: u32,
+    ) -> Self {
+        let lowest = members.last().map_or(0, |&i| field[i].score);
+        let sd = ScoreDifferences::new(|i| field[members[i]].score, mdps, size, lowest);
+        let len = members.len();
+        let mut b = Bracket {
+            field,
+            absolute,
+            members,
+            mdps,
+            size,
+            ppb_or_clb,
+            next_is_last,
+            rounds_played,
+            resident_bits: bits(size - mdps),
+            next_bits: bits(len - size),
+            sd,
+            window_bits: ((size - mdps) as u32 / 2 * bits(size - mdps + 1))
+                .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
+            layout: Layout::default(),
+            cut_off_rest: true,
+        };
+        b.layout = Layout::of(&b);
+        b
+    }
+
+    /// The player at position `i`.
+    pub(crate) fn player(&self, i: usize) -> &Player {
+        &self.field[self.members[i]]
+    }
+
+    /// B.4: the B.3 candidate of a homogeneous bracket when it is perfect,
+    /// i.e. no other candidate can score better on any criterion, so the
+    /// matching would choose it too: every pair legal and granting both
+    /// colour preferences, everybody paired (or, in the last bracket, one
+    /// bye-eligible player without a recent downfloat left over).
+    pub(crate) fn perfect_first_candidate(&self) -> Option<Vec<(usize, usize)>> {
+        let size = self.size;
+        if self.mdps != 0
+            || size < 2
+            || (0..size).any(|i| self.player(i).score != self.player(0).score)
+        {
+            return None;
+        }
+        let alone = self.members.len() == size;
+        if size % 2 == 1 {
+            let f = self.player(size - 1);
+            let floated = (1..=2).any(|back| {
+                self.rounds_played >= back && f.float(back as usize) == Some(Float::Down)
+            });
+            if !(self.ppb_or_clb && alone && f.may_get_bye && !floated) {
+                return None;
+            }
+        } else if self.ppb_or_clb && !alone {
+            return None;
+        }
+        let n1 = size / 2;
+        let pairs: Vec<(usize, usize)> = (0..n1).map(|i| (i, n1 + i)).collect();
+        pairs
+            .iter()
+            .all(|&(a, b)| {
+                self.absolute.allow(self.members[a], self.members[b])
+                    && colour_criteria(self.player(b), self.player(a))
+                        .iter()
+                        .all(|&met| met)
+            })
+            .then_some(pairs)
+    }
+
+    /// Words of 64 bits the bracket's weights need, with the matcher's
+    /// headroom of three spare bits and more.
+    pub(crate) fn weight_words(&self) -> usize {
+        (self.layout.bits_below_top() as usize + 10).div_ceil(64)
+    }
+}
+
+macro_rules! dispatch {
+    ($b:expr, $words:expr, $($n:literal)*) => {
+        match $words {
+            $(w if w <= $n => $b.solve::<$n>(),)*
+            _ => Err(DutchError::internal("bracket too large for the weight width")),
+        }
+    };
+}
+
+/// Pairs the bracket (B.8: the best candidate, the earliest of the B.6/B.7
+/// sequence among equals) with a weight width that fits it.
+pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, DutchError> {
+    dispatch!(b, b.weight_words(), 1 2 3 4 5 6 7 8 9 10 12 16 20 24 32 48 64)
+}

@@ -1,0 +1,102 @@
+//! Completability (C.04.3 A.9, C.4): whether the players not yet paired
+//! can still be completed into a round-pairing under the absolute
+//! criteria C.1-C.3.
+
+use crate::player::{Player, compatible};
+
+/// Pairwise compatibility under the absolute criteria C.1-C.3, computed on
+/// demand (a few binary searches), so that big fields need no n² table.
+pub(crate) struct AbsoluteCriteria<'a> {
+    field: &'a [Player],
+}
+
+impl<'a> AbsoluteCriteria<'a> {
+    /// The criteria over `field` (positions are indices into it).
+    pub(crate) fn new(field: &'a [Player]) -> AbsoluteCriteria<'a> {
+        AbsoluteCriteria { field }
+    }
+
+    /// Whether the players at positions `i` and `j` may meet (C.1-C.3).
+    pub(crate) fn allow(&self, i: usize, j: usize) -> bool {
+        i != j && compatible(&self.field[i], &self.field[j])
+    }
+}
+
+/// Whether the players not yet paired in `opponent` can still be completed
+/// into a round-pairing (A.9): a perfect matching under C.1-C.3, one
+/// bye-eligible player (C.2) left over when their number is odd.
+pub(crate) fn completable(
+    field: &[Player],
+    absolute: &AbsoluteCriteria<'_>,
+    opponent: &[Option<usize>],
+) -> bool {
+    let free: Vec<usize> = (0..field.len())
+        .filter(|&i| opponent[i].is_none())
+        .collect();
+    let k = free.len();
+    if greedy_complete(field, absolute, &free) {
+        return true;
+    }
+    // With an odd count, vertex `k` stands for the bye (C.2: only players
+    // who may receive it are adjacent to it).
+    let size = k + k % 2;
+    perfect(size, |a, b| {
+        if b == k {
+            field[free[a]].may_get_bye
+        } else {
+            absolute.allow(free[a], free[b])
+        }
+    })
+}
+
+/// Whether the players `members` can all be paired among themselves under
+/// C.1-C.3.
+pub(crate) fn perfectly_pairable(absolute: &AbsoluteCriteria<'_>, members: &[usize]) -> bool {
+    perfect(members.len(), |a, b| absolute.allow(members[a], members[b]))
+}
+
+/// Whether the graph on `0..n` with edges `adjacent(u, v)` (`u < v`) has a
+/// perfect matching.
+fn perfect(n: usize, adjacent: impl FnMut(usize, usize) -> bool) -> bool {
+    swiss_matching::maximum_cardinality_matching(n, adjacent)
+        .iter()
+        .all(Option::is_some)
+}
+
+/// A quick sufficient test for [`completable`]: first-fit pairing in A.2
+/// order, with one round of repairs by swapping partners; the leftover (odd
+/// count) must be bye-eligible.
+fn greedy_complete(field: &[Player], absolute: &AbsoluteCriteria<'_>, free: &[usize]) -> bool {
+    let k = free.len();
+    let mut mate: Vec<Option<usize>> = vec![None; k];
+    for a in 0..k {
+        if mate[a].is_some() {
+            continue;
+        }
+        if let Some(b) = (a + 1..k).find(|&b| mate[b].is_none() && absolute.allow(free[a], free[b]))
+        {
+            mate[a] = Some(b);
+            mate[b] = Some(a);
+        }
+    }
+    let mut open: Vec<usize> = (0..k).filter(|&a| mate[a].is_none()).collect();
+    // Repair: an unmatched u and v take over a pair x-y as u-x and v-y.
+    while open.len() >= 2 {
+        let (u, v) = (open[0], open[1]);
+        let swap = (0..k).find_map(|x| {
+            let y = mate[x]?;
+            (absolute.allow(free[u], free[x]) && absolute.allow(free[v], free[y])).then_some((x, y))
+        });
+        let Some((x, y)) = swap else { break };
+        mate[u] = Some(x);
+        mate[x] = Some(u);
+        mate[v] = Some(y);
+        mate[y] = Some(v);
+        open.drain(..2);
+    }
+    match open.as_slice() {
+        [] => true,
+        [u] => field[free[*u]].may_get_bye,
+        _ => false,
+    }
+}

@@ -1,0 +1,231 @@
+//! The remainder of a bracket (C.04.3 B.3, B.7): its subgroups S1R and
+//! S2R, and its transpositions (D.1), with the cut that leaves the players
+//! outside it out of the last solves.
+
+use swiss_matching::{DenseMatching, Wide};
+
+use super::candidates::CandidateSearch;
+use super::weights::bits;
+use crate::DutchError;
+
+#[cfg(test)]
+thread_local! {
+    /// Test statistics of [`CandidateSearch::cut_off_rest`]: how many
+    /// brackets it cut, and how many of them with one S2R player left over.
+    pub(super) static CUTS: std::cell::Cell<(usize, usize)> =
+        const { std::cell::Cell::new((0, 0)) };
+}
+
+/// The remainder (B.3): the residents the MDP-pairing leaves, the whole
+/// bracket when it is homogeneous.
+pub(crate) struct Remainder {
+    /// Its players (positions in the bracket), in A.2 order.
+    pub(crate) players: Vec<usize>,
+    /// The size of the original S1R (B.7's note: formed right after the
+    /// MDP-pairing): the first `s1_len` of `players`, as many as the pairs
+    /// the remainder can make.
+    pub(crate) s1_len: usize,
+}
+
+impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
+    /// B.3/B.7: the remainder left by the MDP-pairing (the residents not
+    /// paired with MDPs) and its original S1R, as large as the number of
+    /// pairs the current optimum makes inside it.
+    pub(super) fn remainder(&self) -> Remainder {
+        let (mdps, size) = (self.bracket.mdps, self.bracket.size);
+        let m = &self.matching;
+        let players: Vec<usize> = (mdps..size)
+            .filter(|&j| m.mate(j).is_none_or(|y| y >= mdps))
+            .collect();
+        let s1_len = players
+            .iter()
+            .filter(|&&j| m.mate(j).is_some_and(|y| y < j))
+            .count();
+        Remainder { players, s1_len }
+    }
+
+    /// D.1 in the remainder: each S1R player, in order, gets the highest
+    /// S2R player some best candidate allows (the transpositions of S2R in
+    /// lexicographic order). Done for a window of S1R players per solve,
+    /// with lexicographic bonuses in the low bits (earlier player, higher
+    /// field), which gives the same result as one player per solve; a
+    /// player whose optimum already has his best opponent needs no solve
+    /// at all.
+    pub(super) fn transpose_remainder(&mut self, r: &Remainder) -> Result<(), DutchError> {
+        let (mdps, size) = (self.bracket.mdps, self.bracket.size);
+        let len = self.bracket.members.len();
+        let s1r: Vec<usize> = r
+            .players
+            .iter()
+            .copied()
+            .filter(|&a| self.is_in_s1(a))
+            .collect();
+        let rest: Vec<usize> = (0..mdps)
+            .filter(|&i| !self.decided[i])
+            .chain(size..len)
+            .collect();
+        // The cut costs a solve over `rest`: it pays when the remainder's
+        // D.1 is not much smaller than that.
+        if self.bracket.cut_off_rest
+            && r.players.len() <= 2 * s1r.len() + 1
+            && !rest.is_empty()
+            && rest.len() <= 4 * r.players.len()
+        {
+            self.cut_off_rest(r, &s1r, &rest);
+        }
+        let field = bits(r.players.len() + 1) as usize;
+        let window = (self.bracket.window_bits as usize / field).max(1);
+        // Pairs decided but not yet fixed in the matcher. The last optimum
+        // holds them all, so it stays an optimum of the fixed problem and
+        // answers the next players' questions as it is; fixing them one by
+        // one would repair the duals after each (in an odd bracket that
+        // rebuilds a blossom over all residents every time), while fixing
+        // them with the next window's changes costs one warm solve.
+        let mut pending: Vec<(usize, usize)> = Vec::new();
+        let mut k = 0;
+        while k < s1r.len() {
+            let a = s1r[k];
+            let best = r
+                .players
+                .iter()
+                .copied()
+                .find(|&b| b > a && !self.decided[b] && !self.weights.get(a, b).is_zero());
+            if let Some(b) = best.filter(|&b| self.matching.mate(a) == Some(b)) {
+                self.record_pair(a, b);
+                pending.push((a, b));
+                k += 1;
+                continue;
+            }
+            let end = (k + window).min(s1r.len());
+            for (w, &a) in s1r[k..end].iter().enumerate() {
+                let shift = ((window - 1 - w) * field) as u32;
+                self.bonus_for_higher_opponents(r, a, shift);
+            }
+            for (a, b) in pending.drain(..) {
+                self.matching.fix_pair(a, b);
+            }
+            self.matching.solve();
+            for &a in &s1r[k..end] {
+                let b = self.matching.mate(a).filter(|&b| b < size).ok_or_else(|| {
+                    DutchError::internal("a remainder S1 player lost his opponent")
+                })?;
+                self.record_pair(a, b);
+                pending.push((a, b));
+            }
+            k = end;
+        }
+        Ok(())
+    }
+
+    /// Gives S1R player `a`'s edges to the open S2R players bonuses rising
+    /// towards the highest, in the field at bit `shift`.
+    fn bonus_for_higher_opponents(&mut self, r: &Remainder, a: usize, shift: u32) {
+        let mut addend = 0u64;
+        for &b in r.players.iter().rev() {
+            if b <= a || self.decided[b] {
+                continue;
+            }
+            self.set_with_bonus(a, b, Wide::from_u64(addend).shl(shift));
+            addend += 1;
+        }
+    }
+
+    /// Takes the players outside the remainder (`rest`: the Limbo and the
+    /// next scoregroup) out of the remainder's D.1, which then runs on a
+    /// bipartite graph, S1R against S2R.
+    ///
+    /// Sound because of what is fixed by then: every optimum pairs each
+    /// S1R player with an S2R player (C.5), so a candidate's value is the
+    /// value of its S1R-S2R pairs plus that of the best pairing of `rest`
+    /// with the S2R players left over. With at most one left over, that
+    /// second term is a function of who he is: it becomes the weight of
+    /// an edge from one `rest` vertex, kept as a stand-in, to each S2R
+    /// player, and every other `rest` edge is removed. The optima are then
+    /// the same on S1R-S2R pairs. It matters for speed: through the next
+    /// scoregroup's own edges the full graph has odd cycles, and in an odd
+    /// bracket its optimum keeps a blossom over most of the bracket that
+    /// each D.1 solve had to dissolve and grow again.
+    fn cut_off_rest(&mut self, r: &Remainder, s1r: &[usize], rest: &[usize]) {
+        // A mask, not `s1r.contains`: that was O(n²) in a 4,900-player
+        // bracket.
+        let mut in_s1r = vec![false; self.bracket.members.len()];
+        for &a in s1r {
+            in_s1r[a] = true;
+        }
+        let s2r: Vec<usize> = r.players.iter().copied().filter(|&a| !in_s1r[a]).collect();
+        let one_left = r.players.len() == 2 * s1r.len() + 1;
+        #[cfg(test)]
+        CUTS.with(|c| {
+            let (cuts, with_leftover) = c.get();
+            c.set((cuts + 1, with_leftover + usize::from(one_left)));
+        });
+        let leftover_value = if one_left {
+            self.leftover_values(&s2r, rest)
+        } else {
+            Vec::new()
+        };
+        let m = &mut self.matching;
+        for &x in rest {
+            for y in 0..self.bracket.members.len() {
+                if !m.weight(x, y).is_zero() {
+                    m.set_weight(x, y, Wide::ZERO);
+                }
+            }
+        }
+        if one_left {
+            let stand_in = rest[0];
+            for (&b, v) in s2r.iter().zip(leftover_value) {
+                m.set_weight(stand_in, b, v.add(Wide::from_u64(1)));
+            }
+        }
+    }
+
+    /// For each S2R player `b`, the value of pairing `rest` when `b` is
+    /// the one left over: the best of leaving him out and of pairing him
+    /// with some `x`, that is w(b, x) + V(rest - x) - V(rest), found by one
+    /// warm solve with a vertex holding b's edges.
+    ///
+    /// Players share a solve: when b's edges are some of a solved player
+    /// c's edges, with the same weights, and include the partner c got (or
+    /// c got none), b's value is c's: fewer edges cannot gain, and c's best
+    /// choice is still open to b. Previous opponents (C.1) make the edges
+    /// differ from player to player; this keeps the solves to a few per
+    /// bracket.
+    fn leftover_values(&self, s2r: &[usize], rest: &[usize]) -> Vec<Wide<N>> {
+        let m = &self.matching;
+        let k = rest.len();
+        let mut r = DenseMatching::<Wide<N>>::new(k + 1);
+        for j in 0..k {
+            for i in 0..j {
+                r.set_weight(i, j, m.weight(rest[i], rest[j]));
+            }
+        }
+        r.solve();
+        let alone = r.total_weight();
+        // Solved rows, their partner (position in `rest`) and value.
+        type Solved<const N: usize> = (Vec<Wide<N>>, Option<usize>, Wide<N>);
+        let mut solved: Vec<Solved<N>> = Vec::new();
+        let mut values = Vec::with_capacity(s2r.len());
+        for &b in s2r {
+            let row: Vec<Wide<N>> = rest.iter().map(|&x| m.weight(b, x)).collect();
+            let covers = |(c, mate, _): &&Solved<N>| {
+                mate.is_none_or(|x| !row[x].is_zero())
+                    && row.iter().zip(c).all(|(w, cw)| w.is_zero() || w == cw)
+            };
+            let v = match solved.iter().find(covers) {
+                Some(&(_, _, v)) => v,
+                None => {
+                    for (i, &x) in row.iter().enumerate() {
+                        r.set_weight(k, i, x);
+                    }
+                    r.solve();
+                    let v = r.total_weight().sub(alone);
+                    solved.push((row, r.mate(k), v));
+                    v
+                }
+            };
+            values.push(v);
+        }
+        values
+    }
+}

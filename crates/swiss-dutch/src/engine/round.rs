@@ -1,0 +1,225 @@
+//! The round-pairing (C.04.3 A.9): brackets paired one by one from the top
+//! scoregroup down, each one's downfloaters moved down as MDPs into the
+//! next; the bracket after which the round could no longer be completed
+//! becomes the PPB, paired again with C.4 and the collapsed scoregroup.
+
+use super::bracket::{Bracket, solve_bracket};
+use super::completion::{AbsoluteCriteria, completable, perfectly_pairable};
+use crate::DutchError;
+use crate::player::Player;
+
+/// Pairs the whole round: returns, for each player (A.2 order), his opponent.
+pub(crate) fn pair_round(
+    field: &[Player],
+    rounds_played: u32,
+) -> Result<Vec<Option<usize>>, DutchError> {
+    pair_round_with(field, rounds_played, true)
+}
+
+/// [`pair_round`], with the remainder's cut
+/// (`CandidateSearch::cut_off_rest`) allowed or not (the test that checks
+/// the cut changes nothing turns it off).
+pub(super) fn pair_round_with(
+    field: &[Player],
+    rounds_played: u32,
+    cut_off_rest: bool,
+) -> Result<Vec<Option<usize>>, DutchError> {
+    let absolute = AbsoluteCriteria::new(field);
+    let mut round = RoundPairing {
+        field,
+        absolute: &absolute,
+        opponent: vec![None; field.len()],
+        rounds_played,
+        cut_off_rest,
+    };
+    round.pair()?;
+    Ok(round.opponent)
+}
+
+/// The round being paired.
+struct RoundPairing<'a> {
+    field: &'a [Player],
+    absolute: &'a AbsoluteCriteria<'a>,
+    /// Each player's opponent so far (positions in `field`).
+    opponent: Vec<Option<usize>>,
+    rounds_played: u32,
+    cut_off_rest: bool,
+}
+
+/// Where the top-down pass stands: the next bracket's MDPs and residents,
+/// and the first player not yet in a bracket.
+struct Pass {
+    /// The bracket: MDPs first, then the residents.
+    bracket: Vec<usize>,
+    mdps: usize,
+    /// The first player of the next scoregroup.
+    next: usize,
+    /// The bracket is the PPB or the CLB (A.9).
+    ppb_or_clb: bool,
+}
+
+impl<'a> RoundPairing<'a> {
+    /// A.9: pairs the brackets top-down. Fails with `NoLegalPairing` when
+    /// no complete round-pairing exists at all (the arbiter decides).
+    fn pair(&mut self) -> Result<(), DutchError> {
+        let n = self.field.len();
+        if n == 0 {
+            return Ok(());
+        }
+        if !completable(self.field, self.absolute, &self.opponent) {
+            return Err(DutchError::NoLegalPairing {
+                reason:
+                    "the players cannot all be paired (one bye at most) without breaking C.1-C.3"
+                        .into(),
+            });
+        }
+        let top = self.scoregroup_end(0);
+        let mut pass = Pass {
+            bracket: (0..top).collect(),
+            mdps: 0,
+            next: top,
+            ppb_or_clb: top == n,
+        };
+        while pass.bracket.len() > 1 || pass.next < n {
+            self.pair_bracket(&mut pass)?;
+        }
+        Ok(())
+    }
+
+    /// The end of the scoregroup (A.3) that starts at `from`.
+    fn scoregroup_end(&self, from: usize) -> usize {
+        from + self.field[from..]
+            .iter()
+            .take_while(|p| p.score >= self.field[from].score)
+            .count()
+    }
+
+    /// Pairs the bracket `pass` stands at and moves on: its downfloaters
+    /// and the next scoregroup form the next bracket. When the bracket
+    /// leaves the round incompletable (A.9), it becomes the PPB instead
+    /// and `pass` is set to pair it again.
+    fn pair_bracket(&mut self, pass: &mut Pass) -> Result<(), DutchError> {
+        let n = self.field.len();
+        let size = pass.bracket.len();
+        if size == pass.mdps {
+            return Err(DutchError::internal("a bracket without residents"));
+        }
+        let group_start = pass.next;
+        let b = self.next_bracket(pass);
+        // The next scoregroup (or the collapsed one): the residents of the
+        // next bracket.
+        let group: Vec<usize> = (group_start..pass.next).collect();
+        let (pairs, how) = match b.perfect_first_candidate() {
+            Some(p) => (p, "B.4: first candidate is perfect"),
+            None => (
+                solve_bracket(&b)?,
+                "B.8: best candidate, earliest in B.6/B.7 order",
+            ),
+        };
+        let mut trial = self.opponent.clone();
+        for &(x, y) in &pairs {
+            trial[b.members[x]] = Some(b.members[y]);
+            trial[b.members[y]] = Some(b.members[x]);
+        }
+        if !pass.ppb_or_clb && !completable(self.field, self.absolute, &trial) {
+            // A.9: this bracket is the PPB; pair it again with C.4 and the
+            // collapsed scoregroup below it.
+            tracing::debug!(
+                score = %swiss_core::Points(b.player(pass.mdps).score),
+                "bracket is the penultimate pairing bracket"
+            );
+            pass.next = group_start;
+            pass.ppb_or_clb = true;
+            return Ok(());
+        }
+        self.opponent = trial;
+        let floaters = downfloaters(&b, &pairs);
+        log_bracket(&b, &pairs, &floaters, how);
+        pass.ppb_or_clb = pass.next == n;
+        if pass.next == n && b.members.len() == size && floaters.len() > 1 {
+            return Err(DutchError::NoLegalPairing {
+                reason: format!(
+                    "the last bracket leaves {} players unpaired",
+                    floaters.len()
+                ),
+            });
+        }
+        pass.mdps = floaters.len();
+        pass.bracket = floaters;
+        pass.bracket.extend_from_slice(&group);
+        Ok(())
+    }
+
+    /// The bracket `pass` stands at, with the players considered with it:
+    /// the next scoregroup, or for the PPB and the CLB the collapsed
+    /// scoregroup of all players left (A.9); `pass.next` moves past them.
+    ///
+    /// C.5 outranks every criterion but C.4 (PPB and CLB only): when the
+    /// bracket can pair all its players, every best candidate does, nobody
+    /// floats, and C.7 is the same for all of them, so the next scoregroup
+    /// cannot change the choice. Leaving it out of the matching makes the
+    /// bracket up to 8 times cheaper.
+    fn next_bracket(&self, pass: &mut Pass) -> Bracket<'a> {
+        let n = self.field.len();
+        let size = pass.bracket.len();
+        let group_start = pass.next;
+        let mut members = pass.bracket.clone();
+        while pass.next < n
+            && (pass.ppb_or_clb || self.field[pass.next].score >= self.field[group_start].score)
+        {
+            members.push(pass.next);
+            pass.next += 1;
+        }
+        if !pass.ppb_or_clb
+            && size.is_multiple_of(2)
+            && members.len() > size
+            && perfectly_pairable(self.absolute, &pass.bracket)
+        {
+            members.truncate(size);
+        }
+        let mut b = Bracket::new(
+            self.field,
+            self.absolute,
+            members,
+            pass.mdps,
+            size,
+            pass.ppb_or_clb,
+            pass.next == n,
+            self.rounds_played,
+        );
+        b.cut_off_rest = self.cut_off_rest;
+        b
+    }
+}
+
+/// The players of `b` that `pairs` leaves unpaired (A.4.a), as positions
+/// in the field.
+fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usize> {
+    let mut paired = vec![false; b.size];
+    for &(x, y) in pairs {
+        paired[x] = true;
+        paired[y] = true;
+    }
+    (0..b.size)
+        .filter(|&i| !paired[i])
+        .map(|i| b.members[i])
+        .collect()
+}
+
+/// Explain mode: the bracket's pairing, how it was chosen, its
+/// downfloaters and the criteria it could not meet.
+fn log_bracket(b: &Bracket<'_>, pairs: &[(usize, usize)], floaters: &[usize], how: &str) {
+    let field = b.field;
+    tracing::debug!(
+        // The residents' score (MDPs come from higher groups).
+        score = %swiss_core::Points(b.player(b.mdps).score),
+        mdps = b.mdps,
+        residents = b.size - b.mdps,
+        ppb_or_clb = b.ppb_or_clb,
+        chosen = how,
+        unmet = %b.unmet_criteria(pairs),
+        pairs = ?pairs.iter().map(|&(x, y)| (b.player(x).start_no, b.player(y).start_no)).collect::<Vec<_>>(),
+        downfloaters = ?floaters.iter().map(|&i| field[i].start_no).collect::<Vec<_>>(),
+        "bracket paired"
+    );
+}

@@ -1,0 +1,181 @@
+//! Tests of the engine's own shortcuts: each must give the pairing the
+//! plain procedure gives, checked on every reference case file.
+#![allow(clippy::unwrap_used)]
+
+use super::bracket::{Bracket, solve_bracket};
+use super::completion::{AbsoluteCriteria, perfectly_pairable};
+use super::remainder::CUTS;
+use super::round::pair_round_with;
+use super::weights::EdgeWeights;
+use crate::player::in_pairing_order;
+
+/// Every reference case file with the state before the round it asks
+/// for, in file order.
+fn case_files() -> Vec<(std::path::PathBuf, swiss_core::RoundState)> {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/dutch-cases");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let t = swiss_core::trf::read(&text, "case").unwrap();
+            let state = swiss_core::RoundState::next(&t);
+            (f, state)
+        })
+        .collect()
+}
+
+/// C.04.3 C.5 outranks C.7 (and everything else but C.4, which only
+/// the PPB and the CLB use): an even bracket that can pair all its
+/// players gets the same pairs whether or not the next scoregroup takes
+/// part in its matching, which is why the round loop leaves it out.
+/// Checked on the top bracket of every reference case file where it
+/// applies.
+#[test]
+fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
+    let mut checked = 0;
+    for (f, state) in case_files() {
+        let field = in_pairing_order(&state);
+        let absolute = AbsoluteCriteria::new(&field);
+        let size = field
+            .iter()
+            .take_while(|p| p.score == field[0].score)
+            .count();
+        let end = size
+            + field[size..]
+                .iter()
+                .take_while(|p| p.score == field[size].score)
+                .count();
+        let bracket: Vec<usize> = (0..size).collect();
+        if end == size || size % 2 == 1 || !perfectly_pairable(&absolute, &bracket) {
+            continue;
+        }
+        let played = state.round - 1;
+        let last = end == field.len();
+        let with_next = Bracket::new(
+            &field,
+            &absolute,
+            (0..end).collect(),
+            0,
+            size,
+            false,
+            last,
+            played,
+        );
+        let alone = Bracket::new(&field, &absolute, bracket, 0, size, false, last, played);
+        assert_eq!(
+            solve_bracket(&with_next).unwrap(),
+            solve_bracket(&alone).unwrap(),
+            "{}",
+            f.display()
+        );
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} brackets checked");
+}
+
+/// C.04.3 D.1 in the remainder: leaving the players outside it (the
+/// next scoregroup) out of its solves once S1R is fixed, with the
+/// leftover S2R player's value as one edge weight, gives the same
+/// round as the full graph, on every reference case file. The cut must
+/// have fired on many brackets, with and without a leftover, for the
+/// comparison to mean something.
+#[test]
+fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
+    let (mut cuts, mut with_leftover, mut files_cut) = (0, 0, 0);
+    for (f, state) in case_files() {
+        let field = in_pairing_order(&state);
+        let played = state.round - 1;
+        CUTS.with(|c| c.set((0, 0)));
+        let cut = pair_round_with(&field, played, true).ok();
+        let (n, leftover) = CUTS.with(|c| c.replace((0, 0)));
+        let full = pair_round_with(&field, played, false).ok();
+        assert_eq!(CUTS.with(|c| c.get()), (0, 0), "the cut ran while off");
+        assert_eq!(cut, full, "{}", f.display());
+        cuts += n;
+        with_leftover += leftover;
+        files_cut += usize::from(n > 0);
+    }
+    println!(
+        "cut-off: {cuts} brackets ({with_leftover} with a leftover) in {files_cut} case files"
+    );
+    assert!(
+        cuts >= 450 && with_leftover >= 400 && files_cut >= 150,
+        "the cut fired on {cuts} brackets ({with_leftover} with a leftover) in {files_cut} files"
+    );
+}
+
+/// Whether `b` builds a weight table, and if so whether every pair
+/// reads from it the weight [`Bracket::edge_weight`] computes.
+fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
+    let weights = EdgeWeights::<N>::new(b);
+    if weights.table.is_empty() {
+        return None;
+    }
+    let n = b.members.len();
+    Some((b.mdps..n).all(|j| (0..j).all(|i| weights.get(i, j) == b.edge_weight(i, j))))
+}
+
+/// The [`EdgeWeights`] table gives every pair the weight that
+/// [`Bracket::edge_weight`] computes, i.e. `WeightFacts` holds
+/// everything the weight reads: checked on every reference case file,
+/// over brackets with MDPs and a next scoregroup, ordinary, PPB/CLB,
+/// and before the last scoregroup.
+#[test]
+fn the_weight_table_matches_the_edge_weights() {
+    let mut checked = 0;
+    for (f, state) in case_files() {
+        let field = in_pairing_order(&state);
+        let absolute = AbsoluteCriteria::new(&field);
+        let group_end = |from: usize| {
+            from + field[from..]
+                .iter()
+                .take_while(|p| p.score == field[from].score)
+                .count()
+        };
+        let mdps = group_end(0);
+        if mdps == field.len() {
+            continue;
+        }
+        // Residents up to a score boundary, and (to tell the next
+        // scoregroup from the residents by position alone) halfway.
+        let end = group_end(mdps);
+        let splits = [end, mdps + (end - mdps).div_ceil(2)];
+        let kinds = [(false, false), (false, true), (true, true)];
+        for (size, (ppb_or_clb, next_is_last)) in splits
+            .into_iter()
+            .flat_map(|c| kinds.into_iter().map(move |k| (c, k)))
+        {
+            let b = Bracket::new(
+                &field,
+                &absolute,
+                (0..field.len()).collect(),
+                mdps,
+                size,
+                ppb_or_clb,
+                next_is_last,
+                state.round - 1,
+            );
+            let agrees = match b.weight_words() {
+                1 => table_agrees::<1>(&b),
+                2 => table_agrees::<2>(&b),
+                3 => table_agrees::<3>(&b),
+                4 => table_agrees::<4>(&b),
+                _ => None,
+            };
+            if let Some(ok) = agrees {
+                let what =
+                    format!("size={size} ppb_or_clb={ppb_or_clb} next_is_last={next_is_last}");
+                assert!(ok, "{}: {what}", f.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} brackets checked");
+}

@@ -1,0 +1,204 @@
+//! The machinery under the packed weights: wide values put in place, the
+//! PSD fields (C.04.3 A.8) and the store of a bracket's original edge
+//! weights. Which criteria the weights hold, and in which order, is
+//! `criteria.rs`'s business.
+
+use std::collections::HashMap;
+
+use swiss_matching::Wide;
+
+use super::bracket::Bracket;
+
+/// Bits needed to write `x`.
+pub(crate) fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// `v << pos` as a wide value (`v` below 2^8: it never needs more than two
+/// limbs).
+pub(crate) fn put<const N: usize>(v: u64, pos: u32) -> Wide<N> {
+    let mut limbs = [0; N];
+    let (k, b) = ((pos / 64) as usize, pos % 64);
+    if let Some(x) = limbs.get_mut(k) {
+        *x = v << b;
+    }
+    if let Some(x) = limbs.get_mut(k + 1).filter(|_| b > 0) {
+        *x = v >> (64 - b);
+    }
+    Wide::from_limbs(limbs)
+}
+
+/// The layout of a PSD field (C.04.3 A.8): every score difference (SD)
+/// that can occur in a bracket gets a counter wide enough for all its
+/// occurrences, the larger differences in the higher bits, so that adding
+/// the bits of a pairing's SDs and comparing the sums compares the PSDs
+/// lexicographically.
+pub(crate) struct ScoreDifferences {
+    /// Position of each SD's counter in the field, indexed from
+    /// `smallest` (SDs that cannot occur at 0).
+    shifts: Vec<u32>,
+    smallest: i32,
+    /// Width of one field.
+    pub(crate) field_bits: u32,
+    /// A.8's artificial value: one point (10 tenths) below the lowest score
+    /// among the bracket and the players considered with it (the next
+    /// scoregroup, or all remaining players for the PPB/CLB).
+    artificial: i32,
+}
+
+impl ScoreDifferences {
+    /// The SDs of a bracket whose positions `0..size` (the first `mdps`
+    /// of them MDPs) have the scores `score(i)`, `lowest` being the
+    /// lowest score considered: pairs of a bracket player with a resident,
+    /// and downfloaters.
+    pub(crate) fn new(score: impl Fn(usize) -> i32, mdps: usize, size: usize, lowest: i32) -> Self {
+        let artificial = lowest - 10;
+        let mut sds = Vec::new();
+        for i in 0..size {
+            sds.push(score(i) - artificial);
+            let first = mdps.max(i + 1);
+            for o in first..size {
+                if o <= first || score(o) < score(o - 1) {
+                    sds.push(score(i) - score(o));
+                }
+            }
+        }
+        sds.sort_unstable();
+        let smallest = sds.first().copied().unwrap_or(0);
+        let span = sds.last().map_or(0, |&x| x - smallest + 1) as usize;
+        let mut shifts = vec![0; span];
+        let mut field_bits = 0;
+        let mut k = 0;
+        while k < sds.len() {
+            let mut e = k;
+            while e < sds.len() && sds[e] == sds[k] {
+                e += 1;
+            }
+            shifts[(sds[k] - smallest) as usize] = field_bits;
+            field_bits += bits(e - k);
+            k = e;
+        }
+        ScoreDifferences {
+            shifts,
+            smallest,
+            field_bits,
+            artificial,
+        }
+    }
+
+    /// The bit for the score difference `sd` in the PSD field at `field`.
+    pub(crate) fn bit<const N: usize>(&self, field: u32, sd: i32) -> Wide<N> {
+        let at = usize::try_from(sd - self.smallest).ok();
+        Wide::<N>::bit(field + at.and_then(|k| self.shifts.get(k)).copied().unwrap_or(0))
+    }
+
+    /// The SD of a downfloater with pairing score `score` (A.8).
+    pub(crate) fn downfloater(&self, score: i32) -> i32 {
+        score - self.artificial
+    }
+}
+
+/// The bracket's original weights, beside the matcher's own (re-weighted)
+/// matrix. They are looked up on demand rather than stored: a stored copy
+/// of a 2,400-player bracket's weights took 118 MB. Only the pairs that
+/// the candidate order has ruled out (D.2 exchanges, the fixed S1R) are
+/// recorded, one bit per pair of the upper triangle.
+///
+/// A big bracket asks for the weights of millions of pairs, several times
+/// each, but its players fall into few classes of equal
+/// [`WeightFacts`](super::criteria::WeightFacts): apart from C.1-C.3, which
+/// stay a per-pair check, the weight of a pair is a function of the two
+/// classes, so it is computed once per ordered pair of classes and then
+/// read from `table`.
+pub(crate) struct EdgeWeights<'b, 'a, const N: usize> {
+    bracket: &'b Bracket<'a>,
+    ruled_out: Vec<u64>,
+    /// The class of each position (empty without a table).
+    class: Vec<u32>,
+    classes: usize,
+    /// [`Bracket::legal_pair_weight`] of the classes `(higher, lower)` at
+    /// `higher * classes + lower`; empty when a table would not pay (more entries
+    /// than pairs of players) or be too big ([`MAX_TABLE`]).
+    pub(crate) table: Vec<Wide<N>>,
+}
+
+/// The most entries an [`EdgeWeights`] table may have: 56 MB of 7-limb
+/// weights. Real brackets stay far below (the 9,999-player benchmark
+/// rounds have 4 to 17 classes per bracket); beyond it, weights are
+/// computed pair by pair.
+const MAX_TABLE: usize = 1 << 20;
+
+impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
+    /// The weights of `bracket`, nothing ruled out yet.
+    pub(crate) fn new(bracket: &'b Bracket<'a>) -> Self {
+        let n = bracket.members.len();
+        let pairs = n * n.saturating_sub(1) / 2;
+        let mut ids = HashMap::new();
+        let mut representatives = Vec::new();
+        let mut class: Vec<u32> = (0..n)
+            .map(|i| {
+                *ids.entry(bracket.weight_facts(i)).or_insert_with(|| {
+                    representatives.push(i);
+                    representatives.len() as u32 - 1
+                })
+            })
+            .collect();
+        let classes = representatives.len();
+        let table: Vec<Wide<N>> = if classes * classes <= MAX_TABLE.min(pairs) {
+            representatives
+                .iter()
+                .flat_map(|&higher| {
+                    representatives
+                        .iter()
+                        .map(move |&lower| bracket.legal_pair_weight(higher, lower))
+                })
+                .collect()
+        } else {
+            class = Vec::new();
+            Vec::new()
+        };
+        EdgeWeights {
+            bracket,
+            ruled_out: vec![0; pairs.div_ceil(64)],
+            class,
+            classes,
+            table,
+        }
+    }
+
+    fn index(&self, i: usize, j: usize) -> usize {
+        let n = self.bracket.members.len();
+        let (a, b) = (i.min(j), i.max(j));
+        a * (2 * n - a - 1) / 2 + (b - a - 1)
+    }
+
+    /// The original weight of `i-j` ([`Bracket::edge_weight`]): zero on
+    /// the diagonal, between two MDPs (they are never paired with each
+    /// other in their bracket), and for pairs ruled out.
+    pub(crate) fn get(&self, i: usize, j: usize) -> Wide<N> {
+        let (a, b) = (i.min(j), i.max(j));
+        if a == b || b < self.bracket.mdps {
+            return Wide::ZERO;
+        }
+        let k = self.index(a, b);
+        if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
+            return Wide::ZERO;
+        }
+        if self.table.is_empty() {
+            return self.bracket.edge_weight(a, b);
+        }
+        let members = &self.bracket.members;
+        if !self.bracket.absolute.allow(members[a], members[b]) {
+            return Wide::ZERO;
+        }
+        self.table[self.class[a] as usize * self.classes + self.class[b] as usize]
+    }
+
+    /// From now on `i-j` has weight zero.
+    pub(crate) fn rule_out(&mut self, i: usize, j: usize) {
+        if i != j {
+            let k = self.index(i, j);
+            self.ruled_out[k / 64] |= 1 << (k % 64);
+        }
+    }
+}

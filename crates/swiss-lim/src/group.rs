@@ -1,0 +1,823 @@
+//! Pairing one score-group (`Lim 2.3`-`2.5`, `3`, `4`, `5.2`).
+//!
+//! A score-group's members are its residents and the floaters transferred
+//! into it. The procedure, step by step:
+//!
+//! 1. `Lim 2.3 a-c`: members without any compatible opponent among the
+//!    members float on ([`Group::new`]).
+//! 2. `Lim 2.3 d`: an odd group floats one more player, chosen by
+//!    `Lim 3.9`, `3.10`, `3.2`, `3.3` ([`Mode::Rules`]); if the others then
+//!    cannot all be paired, or an even group cannot be paired completely,
+//!    `Lim 3.1`, `4.4` float as few as possible in scrutiny order
+//!    ([`Mode::Scrutiny`]).
+//! 3. `Lim 3.6`-`3.8`: the floaters coming in are paired first, each with
+//!    the best-placed player due the alternate colour.
+//! 4. `Lim 2.4`, `4.1`-`4.3`, `5.2`: the remaining residents, the top one
+//!    first (the bottom one when pairing upwards), each with the first
+//!    opponent of the exchange sequence who is compatible, preferring one
+//!    due the other colour ([`exchange_sequence`]).
+//!
+//! Every choice takes the first candidate in the text's order that leaves
+//! the rest of the group pairable, which is what the text's exchanges
+//! (4.3: "must at the same time leave Player #1 with a compatible
+//! opponent") amount to. A first pass makes the choices without asking
+//! whether the rest stays pairable; when it completes, its choices are the
+//! same. When it gets stuck, the longest prefix of its choices after which
+//! the rest is still pairable is kept and the remaining choices are made
+//! with swiss-matching's [`CardinalityMatcher`] answering "can the rest
+//! still be paired?".
+
+use std::cmp::Reverse;
+
+use swiss_core::{Colour, Points};
+use swiss_matching::CardinalityMatcher;
+
+use crate::LimError;
+use crate::player::Field;
+
+/// A direction of pairing or of a float (`Lim 2.2`, `3.2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    /// From the top score-group down (and the median score-group).
+    Down,
+    /// From the bottom score-group up.
+    Up,
+}
+
+/// A floater: the player and the direction he was transferred in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Floater {
+    /// Engine id.
+    pub id: usize,
+    /// `Down`: from a higher score-group (DF); `Up`: from a lower (UF).
+    pub dir: Dir,
+}
+
+/// One score-group to pair.
+pub(crate) struct Task<'a> {
+    /// The group's score.
+    pub score: Points,
+    /// The direction it is paired in.
+    pub dir: Dir,
+    /// Its own players.
+    pub residents: Vec<usize>,
+    /// The floaters transferred into it.
+    pub incoming: Vec<Floater>,
+    /// The residents of the next score-group in `dir` (`Lim 3.3`/`3.4`,
+    /// `3.9`); empty for the median score-group.
+    pub adjacent: &'a [usize],
+    /// The median score-group: nobody may float out of it (`Lim 2.6`).
+    pub median: bool,
+}
+
+/// The result of pairing a score-group.
+#[derive(Debug)]
+pub(crate) enum Outcome {
+    /// The pairs, in the order made, and the floaters transferred on.
+    Paired {
+        pairs: Vec<(usize, usize)>,
+        out: Vec<Floater>,
+    },
+    /// The median score-group cannot be paired (`Lim 2.6`).
+    Blocked { reason: String },
+}
+
+/// One choice of the procedure, in member (local) indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    Float(usize),
+    Pair(usize, usize),
+}
+
+/// "Can the rest still be paired?" after a choice.
+trait Oracle {
+    /// May `x` float, the rest keeping as many pairings as possible?
+    fn float(&mut self, x: usize) -> bool;
+    /// May `p` meet `q`, the rest keeping as many pairings as possible?
+    fn pair(&mut self, p: usize, q: usize) -> bool;
+}
+
+/// The first pass: never asks.
+struct Trusting;
+
+impl Oracle for Trusting {
+    fn float(&mut self, _: usize) -> bool {
+        true
+    }
+    fn pair(&mut self, _: usize, _: usize) -> bool {
+        true
+    }
+}
+
+/// The exact pass: a perfect matching of the remaining members plus one
+/// dummy vertex (adjacent to every member) per floater still to choose.
+struct Matching {
+    m: CardinalityMatcher,
+    /// Matcher vertex of each member (`usize::MAX`: not in the matcher).
+    vertex: Vec<usize>,
+    /// Matcher vertices of the dummies not used yet.
+    dummies: Vec<usize>,
+}
+
+impl Oracle for Matching {
+    fn float(&mut self, x: usize) -> bool {
+        let Some(&d) = self.dummies.last() else {
+            return false;
+        };
+        let ok = self.m.try_fix_pair(self.vertex[x], d);
+        if ok {
+            self.dummies.pop();
+        }
+        ok
+    }
+    fn pair(&mut self, p: usize, q: usize) -> bool {
+        self.m.try_fix_pair(self.vertex[p], self.vertex[q])
+    }
+}
+
+/// A score-group's members and what the procedure needs to know of them.
+struct Group<'a> {
+    field: &'a Field,
+    task: &'a Task<'a>,
+    /// Member (local index) to engine id: the residents first, in the
+    /// direction's order (`Lim 2.4`, mirrored upwards), then the incoming
+    /// floaters in the order they are paired (`Lim 3.6`, `3.7`).
+    g: Vec<usize>,
+    /// Number of residents.
+    r: usize,
+    /// `Lim 2.3 a-c`: members with no compatible opponent in the group.
+    forced: Vec<usize>,
+    /// The other members.
+    m1: Vec<usize>,
+    /// The adjacent score-group, in the order a floater from this group
+    /// takes opponents there (`Lim 3.8`).
+    adjacent: Vec<usize>,
+}
+
+/// The state of one pass over the procedure.
+struct Run {
+    used: Vec<bool>,
+    mode: Mode,
+    floats_left: usize,
+    chosen: Vec<usize>,
+    /// Unused residents, ascending (= the direction's order).
+    s: Vec<usize>,
+    decisions: Vec<Decision>,
+    /// Members due white, black, nothing among the unused of `m1`.
+    due_counts: [usize; 3],
+    log: Option<Vec<String>>,
+}
+
+fn due_slot(c: Option<Colour>) -> usize {
+    match c {
+        Some(Colour::White) => 0,
+        Some(Colour::Black) => 1,
+        None => 2,
+    }
+}
+
+/// Pairs one score-group: see the module docs.
+pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError> {
+    let grp = Group::new(field, task);
+    if task.median && !grp.forced.is_empty() {
+        return Ok(Outcome::Blocked {
+            reason: format!(
+                "no compatible opponent in the group for {}",
+                grp.names(&grp.forced)
+            ),
+        });
+    }
+    let k0 = grp.m1.len() % 2;
+    if task.median && k0 == 1 {
+        return Err(LimError::Internal("odd median score-group".into()));
+    }
+    let explain = tracing::enabled!(target: "swiss_lim", tracing::Level::DEBUG);
+    let mut first = grp.start(k0, Mode::Rules, explain);
+    if grp.go(&mut first, &mut Trusting) {
+        return Ok(grp.finish(first));
+    }
+    let nu = grp.max_pairs(&grp.m1);
+    let k = grp.m1.len() - 2 * nu;
+    if task.median && k > 0 {
+        return Ok(Outcome::Blocked {
+            reason: format!(
+                "at most {nu} pairings among the {} players {}",
+                grp.m1.len(),
+                grp.names(&grp.m1)
+            ),
+        });
+    }
+    // Lim 2.3 d's floater stands if the others can all be paired; then the
+    // first pass's choices stand as long as the rest stays pairable: keep
+    // the longest such prefix (feasibility only shrinks along it).
+    // Otherwise Lim 4.4: floaters by the scrutiny order.
+    let (mode, t) = if k == k0 && grp.prefix_feasible(&first.decisions[..k0], k) {
+        let (mut lo, mut hi) = (k0, first.decisions.len());
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if grp.prefix_feasible(&first.decisions[..mid], k) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        (Mode::Rules, lo)
+    } else {
+        (Mode::Scrutiny, 0)
+    };
+    let mut second = grp.start(k, mode, explain);
+    if let (Some(l), Some(done)) = (&mut second.log, &first.log) {
+        l.extend(done.iter().take(t).cloned());
+    }
+    for &d in &first.decisions[..t] {
+        grp.apply(&mut second, d);
+    }
+    let rest: Vec<usize> = grp
+        .m1
+        .iter()
+        .copied()
+        .filter(|&x| !second.used[x])
+        .collect();
+    let mut oracle = grp.matching(&rest, second.floats_left);
+    if !oracle.m.is_perfect() || !grp.go(&mut second, &mut oracle) {
+        return Err(LimError::Internal(format!(
+            "score-group {} could not be completed",
+            task.score
+        )));
+    }
+    Ok(grp.finish(second))
+}
+
+/// How the floaters beyond `Lim 2.3 a-c` are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// `Lim 2.3 d`: the one floater making the group even, by `Lim 3.2`,
+    /// `3.3`, `3.9`, `3.10` (when the others can then all be paired).
+    Rules,
+    /// `Lim 4.4`: the group cannot be paired completely: the players are
+    /// scrutinised in pairing order and each one who cannot be paired
+    /// while the players before him stay paired floats; this is choosing,
+    /// from the end of the scrutiny order, each player whose floating
+    /// leaves the others as many pairings as possible.
+    Scrutiny,
+}
+
+impl<'a> Group<'a> {
+    /// Orders the members and applies `Lim 2.3 a-c`.
+    fn new(field: &'a Field, task: &'a Task<'a>) -> Group<'a> {
+        let mut res = task.residents.clone();
+        let mut adjacent = task.adjacent.to_vec();
+        match task.dir {
+            Dir::Down => {
+                res.sort_by_key(|&i| field.p(i).id);
+                adjacent.sort_by_key(|&i| field.p(i).id);
+            }
+            Dir::Up => {
+                res.sort_by_key(|&i| Reverse(field.p(i).id));
+                adjacent.sort_by_key(|&i| Reverse(field.p(i).id));
+            }
+        }
+        let mut down: Vec<usize> = task
+            .incoming
+            .iter()
+            .filter(|f| f.dir == Dir::Down)
+            .map(|f| f.id)
+            .collect();
+        let mut up: Vec<usize> = task
+            .incoming
+            .iter()
+            .filter(|f| f.dir == Dir::Up)
+            .map(|f| f.id)
+            .collect();
+        // Lim 3.6: DF by highest score, then highest pairing number (the
+        // lowest start number); Lim 3.7: UF by lowest score, then lowest
+        // pairing number. 3.6.3 / 3.7.3: DF first in the median and above,
+        // UF first below.
+        down.sort_by_key(|&i| (Reverse(field.p(i).score), field.p(i).id));
+        up.sort_by_key(|&i| (field.p(i).score, Reverse(field.p(i).id)));
+        let r = res.len();
+        let mut g = res;
+        match task.dir {
+            Dir::Down => g.extend(down.into_iter().chain(up)),
+            Dir::Up => g.extend(up.into_iter().chain(down)),
+        }
+        let mut grp = Group {
+            field,
+            task,
+            g,
+            r,
+            forced: Vec::new(),
+            m1: Vec::new(),
+            adjacent,
+        };
+        let m = grp.g.len();
+        for x in 0..m {
+            if (0..m).any(|y| grp.compatible(x, y)) {
+                grp.m1.push(x);
+            } else {
+                grp.forced.push(x);
+            }
+        }
+        grp
+    }
+
+    fn compatible(&self, x: usize, y: usize) -> bool {
+        self.field.compatible(self.g[x], self.g[y])
+    }
+
+    fn incoming(&self, x: usize) -> bool {
+        x >= self.r
+    }
+
+    fn names(&self, locals: &[usize]) -> String {
+        let ids: Vec<String> = locals
+            .iter()
+            .map(|&x| self.field.p(self.g[x]).id.to_string())
+            .collect();
+        ids.join(" ")
+    }
+
+    /// A fresh pass that must choose `k` floaters.
+    fn start(&self, k: usize, mode: Mode, explain: bool) -> Run {
+        let mut used = vec![false; self.g.len()];
+        let mut due_counts = [0; 3];
+        for &x in &self.forced {
+            used[x] = true;
+        }
+        for &x in &self.m1 {
+            due_counts[due_slot(self.field.p(self.g[x]).due)] += 1;
+        }
+        Run {
+            used,
+            mode,
+            floats_left: k,
+            chosen: Vec::new(),
+            s: self.m1.iter().copied().filter(|&x| x < self.r).collect(),
+            decisions: Vec::new(),
+            due_counts,
+            log: explain.then(Vec::new),
+        }
+    }
+
+    fn mark_used(&self, run: &mut Run, x: usize) {
+        run.used[x] = true;
+        run.due_counts[due_slot(self.field.p(self.g[x]).due)] -= 1;
+        if let Ok(i) = run.s.binary_search(&x) {
+            run.s.remove(i);
+        }
+    }
+
+    fn apply(&self, run: &mut Run, d: Decision) {
+        match d {
+            Decision::Float(x) => {
+                self.mark_used(run, x);
+                run.floats_left -= 1;
+                run.chosen.push(x);
+            }
+            Decision::Pair(p, q) => {
+                self.mark_used(run, p);
+                self.mark_used(run, q);
+            }
+        }
+        run.decisions.push(d);
+    }
+
+    /// Runs the procedure to the end; `false` when a player is left
+    /// without an acceptable opponent.
+    fn go(&self, run: &mut Run, oracle: &mut dyn Oracle) -> bool {
+        loop {
+            let d = if run.floats_left > 0 {
+                match self.choose_floater(run, oracle) {
+                    Some(x) => Decision::Float(x),
+                    None => return false,
+                }
+            } else if let Some(f) = (self.r..self.g.len()).find(|&f| !run.used[f]) {
+                let dir = self.floater_dir(f);
+                let residents = run.s.iter().copied();
+                let others = (self.r..self.g.len()).filter(|&y| y != f && !run.used[y]);
+                // Lim 3.8: downward the highest numbered player (the top),
+                // upward the lowest numbered (the bottom) — residents are
+                // kept in the group's direction, so a floater moving the
+                // other way reads them backwards.
+                let cands: Vec<usize> = if dir == self.task.dir {
+                    residents.chain(others).collect()
+                } else {
+                    residents.rev().chain(others).collect()
+                };
+                let counts = run.due_counts;
+                match self.choose_opponent(
+                    counts,
+                    &mut run.log,
+                    f,
+                    cands.into_iter(),
+                    oracle,
+                    "Lim 3.8",
+                ) {
+                    Some(q) => Decision::Pair(f, q),
+                    None => return false,
+                }
+            } else if let Some(&p) = run.s.first() {
+                let seq = exchange_sequence(&run.s);
+                match self.choose_opponent(run.due_counts, &mut run.log, p, seq, oracle, "Lim 4.1")
+                {
+                    Some(q) => Decision::Pair(p, q),
+                    None => return false,
+                }
+            } else {
+                return true;
+            };
+            self.apply(run, d);
+        }
+    }
+
+    /// The direction member `f` floated in (a resident: the group's).
+    fn floater_dir(&self, f: usize) -> Dir {
+        let id = self.g[f];
+        self.task
+            .incoming
+            .iter()
+            .find(|x| x.id == id)
+            .map_or(self.task.dir, |x| x.dir)
+    }
+
+    /// `Lim 4.1`-`4.3`, `5.2`, `3.8`, `5.7`: the first candidate who is
+    /// compatible and due the other colour (in Maxi-tournaments rated
+    /// within 100 points of the first compatible candidate), else the first
+    /// compatible candidate; each only if the rest stays pairable.
+    fn choose_opponent(
+        &self,
+        due_counts: [usize; 3],
+        log: &mut Option<Vec<String>>,
+        p: usize,
+        cands: impl Iterator<Item = usize> + Clone,
+        oracle: &mut dyn Oracle,
+        rule: &str,
+    ) -> Option<usize> {
+        let f = self.field;
+        let gp = self.g[p];
+        let all = cands.clone();
+        let compatible = cands.filter(|&c| self.compatible(p, c));
+        let q0 = compatible.clone().next()?;
+        // Skip the colour pass when nobody left could give p his colour.
+        let any_fine = match f.p(gp).due {
+            None => true,
+            Some(c) => due_counts[due_slot(Some(c.opposite()))] + due_counts[2] > 0,
+        };
+        let fine = compatible
+            .clone()
+            .filter(|&c| f.colour_fine(gp, self.g[c]) && f.maxi_allows(self.g[c], self.g[q0]));
+        let chosen = any_fine
+            .then(|| fine.clone().find(|&c| oracle.pair(p, c)))
+            .flatten()
+            .or_else(|| compatible.clone().find(|&c| oracle.pair(p, c)));
+        if let (Some(log), Some(q)) = (log, chosen) {
+            log.push(self.explain_choice(p, q, all, rule));
+        }
+        chosen
+    }
+
+    /// `--explain`: the pair made and why each candidate before the
+    /// chosen one in the sequence was passed over.
+    fn explain_choice(
+        &self,
+        p: usize,
+        q: usize,
+        cands: impl Iterator<Item = usize>,
+        rule: &str,
+    ) -> String {
+        let f = self.field;
+        let (gp, gq) = (self.g[p], self.g[q]);
+        let fine = f.colour_fine(gp, gq);
+        let mut skipped = Vec::new();
+        for c in cands.take_while(|&c| c != q) {
+            let gc = self.g[c];
+            let why = if f.have_met(gp, gc) {
+                "have met or may not meet (Lim 2.1)"
+            } else if !self.compatible(p, c) {
+                "no colours without breaking Lim 5.1 a/b (Lim 2.1)"
+            } else if fine && !f.colour_fine(gp, gc) {
+                "due the same colour (Lim 5.2)"
+            } else if fine {
+                "an exchange for colour not allowed (Lim 5.7)"
+            } else {
+                "the rest of the group could not be paired (Lim 4.3, 4.4)"
+            };
+            skipped.push(format!("{} {why}", f.p(gc).id));
+        }
+        format!(
+            "{rule}: {} v {}{}; passed over: [{}]",
+            f.p(gp).id,
+            f.p(gq).id,
+            if fine { "" } else { " (same colour due)" },
+            skipped.join(", ")
+        )
+    }
+}
+
+/// `Lim 2.4`, `4.1`-`4.3`: the opponents the top player of `s` tries, in
+/// order: the proposed one (`n/2 + 1`), the rest of the bottom half
+/// downwards, then the top half upwards (4.2's sequence 4, 5, 6, 3, 2).
+/// `s` is in the direction's order, so upwards it mirrors itself (4.1 b).
+fn exchange_sequence(s: &[usize]) -> impl Iterator<Item = usize> + Clone + '_ {
+    let h = s.len() / 2;
+    s[h.max(1)..]
+        .iter()
+        .chain(s[1..h.max(1)].iter().rev())
+        .copied()
+}
+
+impl Group<'_> {
+    /// The floaters out of the group: the forced ones and those chosen.
+    fn finish(&self, run: Run) -> Outcome {
+        let mut pairs = Vec::new();
+        for d in &run.decisions {
+            if let Decision::Pair(p, q) = *d {
+                pairs.push((self.g[p], self.g[q]));
+            }
+        }
+        let out: Vec<Floater> = self
+            .forced
+            .iter()
+            .chain(&run.chosen)
+            .map(|&x| Floater {
+                id: self.g[x],
+                dir: self.task.dir,
+            })
+            .collect();
+        if let Some(log) = &run.log {
+            self.explain_group(log);
+        }
+        Outcome::Paired { pairs, out }
+    }
+
+    fn explain_group(&self, log: &[String]) {
+        let f = self.field;
+        let incoming: Vec<String> = (self.r..self.g.len())
+            .map(|x| {
+                let kind = match self.floater_dir(x) {
+                    Dir::Down => "DF",
+                    Dir::Up => "UF",
+                };
+                format!("{} {kind} {}", f.p(self.g[x]).id, f.p(self.g[x]).score)
+            })
+            .collect();
+        let forced: Vec<String> = self
+            .forced
+            .iter()
+            .map(|&x| {
+                let next = self.adjacent.iter().any(|&a| f.compatible(self.g[x], a));
+                let class = match (self.incoming(x), next) {
+                    (false, true) => "d",
+                    (false, false) => "c",
+                    (true, true) => "b",
+                    (true, false) => "a",
+                };
+                format!(
+                    "{} ({}; Lim 3.9 type {class})",
+                    f.p(self.g[x]).id,
+                    self.forced_reason(x)
+                )
+            })
+            .collect();
+        tracing::debug!(
+            target: "swiss_lim",
+            score = %self.task.score,
+            direction = ?self.task.dir,
+            median = self.task.median,
+            residents = %self.names(&(0..self.r).collect::<Vec<_>>()),
+            incoming = ?incoming,
+            "Lim 2.2: pairing score-group"
+        );
+        if !forced.is_empty() {
+            tracing::debug!(target: "swiss_lim", floaters = ?forced, "Lim 2.3 a-c: no compatible opponent in the group");
+        }
+        for line in log {
+            tracing::debug!(target: "swiss_lim", "{line}");
+        }
+    }
+
+    /// Which of `Lim 2.3 a-c` makes member `x` float.
+    fn forced_reason(&self, x: usize) -> &'static str {
+        let m = self.g.len();
+        if (0..m).all(|y| y == x || self.field.have_met(self.g[x], self.g[y])) {
+            "Lim 2.3 a: has met every player of the group"
+        } else if self.field.p(self.g[x]).colour_difference().abs() >= 2 {
+            "Lim 2.3 b: no opponent lets him have a permissible colour"
+        } else {
+            "Lim 2.3 c: no opponent lets him have the alternate colour"
+        }
+    }
+}
+
+/// What makes a member a better choice as floater: smaller is floated first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct FloatKey {
+    /// `Lim 3.9`: 0 = type d (a resident with a compatible opponent in the
+    /// adjacent score-group), 1 = c (a resident without), 2 = b (a floater
+    /// already transferred here, with one), 3 = a (without).
+    class: u8,
+    /// `Lim 3.10` (making the group even): he floated in the round before.
+    floated_before: bool,
+    /// `Lim 3.2` (making the group even): floating him does not equalise
+    /// the numbers of players due white and due black.
+    not_equalising: bool,
+    /// `Lim 3.2`: downward the lowest numbered player floats (the highest
+    /// start number), upward the highest numbered.
+    place: (i64, i64),
+}
+
+impl Group<'_> {
+    /// The next floater: by [`Mode::Rules`] the best by [`FloatKey`]
+    /// (`Lim 2.3 d`, `3.2`-`3.5`, `3.9`, `3.10`); by [`Mode::Scrutiny`]
+    /// (`Lim 4.4`) the last in scrutiny order whose floating leaves the
+    /// others as many pairings as possible.
+    fn choose_floater(&self, run: &mut Run, oracle: &mut dyn Oracle) -> Option<usize> {
+        let x = match run.mode {
+            Mode::Rules => {
+                let (key, x) = self.floater_keys(run).into_iter().next()?;
+                if let Some(log) = &mut run.log {
+                    log.push(self.explain_floater(x, key));
+                }
+                x
+            }
+            Mode::Scrutiny => {
+                // Scrutiny order: incoming floaters (paired first), then
+                // the residents in the direction's order.
+                let order = (self.r..self.g.len()).chain(0..self.r);
+                let x = order
+                    .rev()
+                    .filter(|&x| !run.used[x])
+                    .find(|&x| oracle.float(x))?;
+                if let Some(log) = &mut run.log {
+                    log.push(format!(
+                        "Lim 4.4: {} floats: he cannot be paired while the players scrutinised before him stay paired",
+                        self.field.p(self.g[x]).id
+                    ));
+                }
+                x
+            }
+        };
+        Some(x)
+    }
+
+    fn explain_floater(&self, x: usize, key: FloatKey) -> String {
+        let class = ["d", "c", "b", "a"][usize::from(key.class.min(3))];
+        format!(
+            "Lim 2.3 d: floater {} (Lim 3.9 type {class}{}{})",
+            self.field.p(self.g[x]).id,
+            if key.floated_before {
+                ", floated in the round before (Lim 3.10)"
+            } else {
+                ""
+            },
+            if key.not_equalising {
+                ""
+            } else {
+                ", equalises the colours due (Lim 3.2)"
+            },
+        )
+    }
+
+    /// The rank of a floater out of this group among the floaters arriving
+    /// in the adjacent score-group (`Lim 3.6`/`3.7`): smaller is paired first.
+    fn out_rank(&self, x: usize) -> (i64, i64) {
+        let p = self.field.p(self.g[x]);
+        let (s, id) = (i64::from(p.score.tenths()), i64::from(p.id));
+        match self.task.dir {
+            Dir::Down => (-s, id),
+            Dir::Up => (s, -id),
+        }
+    }
+
+    /// The unused members of `m1` with their [`FloatKey`], best first.
+    fn floater_keys(&self, run: &Run) -> Vec<(FloatKey, usize)> {
+        let f = self.field;
+        let odd = self.m1.len() % 2 == 1;
+        // Lim 3.3/3.4: the other floaters into the adjacent group, in the
+        // order they will be paired there, and the opponent each takes.
+        let mut others: Vec<usize> = self.forced.iter().chain(&run.chosen).copied().collect();
+        others.sort_by_key(|&x| self.out_rank(x));
+        let taken = self.adjacent_opponents(&others);
+        let [w, b, _] = run.due_counts;
+        let majority = match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Colour::White),
+            std::cmp::Ordering::Less => Some(Colour::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        // Lim 3.2 (Maxi): within 100 points of the player who would float
+        // by position, the last resident.
+        let default = run.s.last().map(|&x| self.g[x]);
+        let mut keyed: Vec<(FloatKey, usize)> = self
+            .m1
+            .iter()
+            .copied()
+            .filter(|&x| !run.used[x])
+            .map(|x| {
+                let gx = self.g[x];
+                let p = f.p(gx);
+                let before = others.partition_point(|&o| self.out_rank(o) < self.out_rank(x));
+                let excluded = &taken[..before];
+                let has_opponent = self
+                    .adjacent
+                    .iter()
+                    .any(|&a| !excluded.contains(&Some(a)) && f.compatible(gx, a));
+                let class = match (self.incoming(x), has_opponent) {
+                    (false, true) => 0,
+                    (false, false) => 1,
+                    (true, true) => 2,
+                    (true, false) => 3,
+                };
+                let equalising = majority.is_some()
+                    && p.due == majority
+                    && default.is_none_or(|d| f.maxi_allows(gx, d));
+                let s = i64::from(p.score.tenths());
+                let id = i64::from(p.id);
+                let key = FloatKey {
+                    class,
+                    floated_before: odd && p.floated_last_round,
+                    not_equalising: !(odd && equalising),
+                    place: match self.task.dir {
+                        Dir::Down => (s, -id),
+                        Dir::Up => (-s, id),
+                    },
+                };
+                (key, x)
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed
+    }
+
+    /// `Lim 3.8` applied in the adjacent score-group to `others` in turn:
+    /// the opponent each would take there (`None`: no compatible one).
+    fn adjacent_opponents(&self, others: &[usize]) -> Vec<Option<usize>> {
+        let f = self.field;
+        let mut taken: Vec<Option<usize>> = Vec::with_capacity(others.len());
+        for &o in others {
+            let go = self.g[o];
+            let free = self
+                .adjacent
+                .iter()
+                .copied()
+                .filter(|a| !taken.contains(&Some(*a)) && f.compatible(go, *a));
+            let q0 = free.clone().next();
+            let q = q0.and_then(|d| {
+                free.clone()
+                    .find(|&a| f.colour_fine(go, a) && f.maxi_allows(a, d))
+                    .or(Some(d))
+            });
+            taken.push(q);
+        }
+        taken
+    }
+
+    /// A perfect matching of `rest` plus `dummies` vertices adjacent to
+    /// every member of `rest`, as far as one exists.
+    fn matching(&self, rest: &[usize], dummies: usize) -> Matching {
+        let n = rest.len() + dummies;
+        let mut m = CardinalityMatcher::new(n, |u, v| match (u < rest.len(), v < rest.len()) {
+            (true, true) => self.compatible(rest[u], rest[v]),
+            (false, false) => false,
+            _ => true,
+        });
+        m.maximum_matching();
+        let mut vertex = vec![usize::MAX; self.g.len()];
+        for (v, &x) in rest.iter().enumerate() {
+            vertex[x] = v;
+        }
+        Matching {
+            m,
+            vertex,
+            dummies: (rest.len()..n).collect(),
+        }
+    }
+
+    /// The most pairings among `rest`.
+    fn max_pairs(&self, rest: &[usize]) -> usize {
+        self.matching(rest, 0).m.matched_pairs()
+    }
+
+    /// Whether after `prefix` the rest can still be paired with the
+    /// floaters still to choose out of `k`.
+    fn prefix_feasible(&self, prefix: &[Decision], k: usize) -> bool {
+        let mut used = vec![false; self.g.len()];
+        let mut floats = 0;
+        for d in prefix {
+            match *d {
+                Decision::Float(x) => {
+                    used[x] = true;
+                    floats += 1;
+                }
+                Decision::Pair(p, q) => {
+                    used[p] = true;
+                    used[q] = true;
+                }
+            }
+        }
+        let rest: Vec<usize> = self.m1.iter().copied().filter(|&x| !used[x]).collect();
+        let Some(left) = k.checked_sub(floats) else {
+            return false;
+        };
+        self.matching(&rest, left).m.is_perfect()
+    }
+}

@@ -1,0 +1,169 @@
+//! Helpers the Lim tests share: small hand-made events, and one `check`
+//! that pairs a round and has the independent verifier re-check it.
+#![allow(dead_code, clippy::unwrap_used)]
+
+pub mod reference;
+
+use swiss_core::{Colour, Pair, Pairing, Player, ResultCode, RoundEntry, RoundState, Tournament};
+use swiss_lim::{LimOptions, pair};
+
+/// `n` players rated 2400, 2390, ... (start number = pairing number),
+/// `rounds` planned, player 1 drawn white.
+pub fn event(n: u32, rounds: u32) -> Tournament {
+    Tournament {
+        planned_rounds: Some(rounds),
+        initial_colour: Some(Colour::White),
+        players: (1..=n)
+            .map(|i| Player::new(i, format!("P{i}"), Some(2400 - 10 * i as u16)))
+            .collect(),
+        ..Tournament::default()
+    }
+}
+
+/// Appends one round: `(white, black, white's result)` with `'1'`, `'0'`,
+/// `'='`, `'+'` (forfeit win), `'-'` (forfeit loss); `(p, 0, code)` for a
+/// game-less entry (`'U'` pairing bye, `'H'` half-point bye, `'Z'` absent).
+/// Players not listed are absent (`Z`).
+pub fn round(t: &mut Tournament, entries: &[(u32, u32, char)]) {
+    let r = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) + 1;
+    let code = |c: char| match c {
+        '1' => ResultCode::Win,
+        '0' => ResultCode::Loss,
+        '=' => ResultCode::Draw,
+        '+' => ResultCode::ForfeitWin,
+        '-' => ResultCode::ForfeitLoss,
+        'U' => ResultCode::PairingBye,
+        'H' => ResultCode::HalfBye,
+        'Z' => ResultCode::ZeroBye,
+        other => panic!("unknown result {other}"),
+    };
+    let set = |t: &mut Tournament, p: u32, e: RoundEntry| {
+        let pl = &mut t.players[p as usize - 1];
+        pl.rounds
+            .resize(r - 1, RoundEntry::no_game(ResultCode::ZeroBye));
+        pl.rounds.push(e);
+    };
+    for &(w, b, res) in entries {
+        if b == 0 {
+            set(t, w, RoundEntry::no_game(code(res)));
+            continue;
+        }
+        let rw = code(res);
+        set(t, w, RoundEntry::game(b, Colour::White, rw));
+        set(t, b, RoundEntry::game(w, Colour::Black, rw.mirrored()));
+    }
+    for p in &mut t.players {
+        p.rounds.resize(r, RoundEntry::no_game(ResultCode::ZeroBye));
+    }
+    let ps = t.point_system;
+    for p in &mut t.players {
+        p.points = p.score_after(u32::MAX, &ps);
+    }
+}
+
+/// Marks `p` as not to be paired in the next round (`code`: `'H'` or `'Z'`).
+pub fn absent_next(t: &mut Tournament, p: u32, code: char) {
+    let r = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let c = if code == 'H' {
+        ResultCode::HalfBye
+    } else {
+        ResultCode::ZeroBye
+    };
+    let pl = &mut t.players[p as usize - 1];
+    pl.rounds
+        .resize(r, RoundEntry::no_game(ResultCode::ZeroBye));
+    pl.rounds.push(RoundEntry::no_game(c));
+}
+
+/// Forbids the pairs (`XXP`).
+pub fn forbid(t: &mut Tournament, pairs: &[(u32, u32)]) {
+    for &(a, b) in pairs {
+        t.forbidden_pairs.push(vec![a, b]);
+    }
+}
+
+/// Pairs the next round of `t` and checks it with `swiss_verify::lim`.
+pub fn check(t: &Tournament) -> Pairing {
+    check_with(t, &LimOptions::default())
+}
+
+/// [`check`] with options.
+pub fn check_with(t: &Tournament, options: &LimOptions) -> Pairing {
+    let state = RoundState::next(t);
+    let p = pair(&state, options).unwrap_or_else(|e| panic!("round {}: {e}", state.round));
+    let bad = swiss_verify::lim(&state, &p);
+    assert!(bad.is_empty(), "verifier: {bad:?} in {p}");
+    p
+}
+
+/// The pairs as `(white, black)`, sorted by white.
+pub fn coloured(p: &Pairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p
+        .pairs
+        .iter()
+        .map(|&Pair { white, black }| (white, black))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// The pairs as `(lower, higher)` start numbers, sorted.
+pub fn unordered(p: &Pairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p
+        .pairs
+        .iter()
+        .map(|&Pair { white, black }| (white.min(black), white.max(black)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Whether `a` and `b` are paired together.
+pub fn paired(p: &Pairing, a: u32, b: u32) -> bool {
+    p.pairs
+        .iter()
+        .any(|x| (x.white, x.black) == (a, b) || (x.white, x.black) == (b, a))
+}
+
+/// `a`'s opponent.
+pub fn opponent(p: &Pairing, a: u32) -> Option<u32> {
+    p.pairs.iter().find_map(|x| {
+        if x.white == a {
+            Some(x.black)
+        } else if x.black == a {
+            Some(x.white)
+        } else {
+            None
+        }
+    })
+}
+
+/// A `tracing` writer into a shared buffer.
+#[derive(Clone, Default)]
+struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`check`], also returning the `--explain` log (target `swiss_lim` at
+/// `DEBUG`).
+pub fn explain(t: &Tournament) -> (Pairing, String) {
+    let buf = Buffer::default();
+    let out = buf.clone();
+    let sub = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::DEBUG)
+        .with_ansi(false)
+        .without_time()
+        .with_writer(move || out.clone())
+        .finish();
+    let p = tracing::subscriber::with_default(sub, || check(t));
+    let log = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    (p, log)
+}

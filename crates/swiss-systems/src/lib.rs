@@ -1,0 +1,498 @@
+//! The one table of the pairing systems the `swiss` workspace builds.
+//!
+//! The command line (`--system`, `check`, `generate`, the established
+//! engines' `--dutch FILE -p`), the xtask (`oracle`, `traces`, `bench`,
+//! the round-trip test) and the fuzz targets all read [`SYSTEMS`]; none of
+//! them lists a system itself. Adding a system means adding its crate and
+//! one [`System`] entry here.
+//!
+//! Each entry says what the system is called, which editions and options it
+//! accepts, how to build its engine from [`Options`], its independent
+//! verifier (`swiss-verify`), what its simulated events look like, the
+//! variants the traces and benchmarks run, and how its reference data is
+//! replayed.
+
+use swiss_core::simulate::SimulationConfig;
+use swiss_core::{PairingError, PairingSystem, Tournament, trf};
+use swiss_testdata::Replay;
+use swiss_verify::Verifier;
+
+/// The options a system may accept, whatever the front end (command line,
+/// JSON, a variant of the table). A system rejects an option it does not
+/// read ([`System::build`]), so a misspelt intent never pairs silently.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// The edition of the rules (`"2017"`), `None` for the system's default.
+    pub edition: Option<&'static str>,
+    /// TCEC: double rounds (two TRF columns per round).
+    pub double: bool,
+    /// Dubov A.1: the provisional rating of unrated players.
+    pub default_rating: Option<u16>,
+    /// Lim 3.2: the Maxi-tournament 100-rating-point rule.
+    pub maxi: bool,
+}
+
+impl Options {
+    /// No option set: every system's defaults.
+    pub const DEFAULT: Options = Options {
+        edition: None,
+        double: false,
+        default_rating: None,
+        maxi: false,
+    };
+
+    /// These options with an edition (`None`: the system's default).
+    pub const fn with_edition(mut self, edition: Option<&'static str>) -> Options {
+        self.edition = edition;
+        self
+    }
+
+    /// These options with double rounds on or off.
+    pub const fn with_double(mut self, double: bool) -> Options {
+        self.double = double;
+        self
+    }
+
+    /// These options with a provisional rating for unrated players.
+    pub const fn with_default_rating(mut self, rating: Option<u16>) -> Options {
+        self.default_rating = rating;
+        self
+    }
+
+    /// These options with the Maxi-tournament rule on or off.
+    pub const fn with_maxi(mut self, maxi: bool) -> Options {
+        self.maxi = maxi;
+        self
+    }
+
+    /// The options set, as `(option, whether set)`.
+    fn set(&self) -> [(OptionName, bool); 4] {
+        [
+            (OptionName::Edition, self.edition.is_some()),
+            (OptionName::Double, self.double),
+            (OptionName::DefaultRating, self.default_rating.is_some()),
+            (OptionName::Maxi, self.maxi),
+        ]
+    }
+}
+
+/// An option of [`Options`], named as on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionName {
+    /// `--edition`.
+    Edition,
+    /// `--double`.
+    Double,
+    /// `--default-rating`.
+    DefaultRating,
+    /// `--maxi`.
+    Maxi,
+}
+
+impl OptionName {
+    /// The command-line flag.
+    pub const fn flag(self) -> &'static str {
+        match self {
+            OptionName::Edition => "--edition",
+            OptionName::Double => "--double",
+            OptionName::DefaultRating => "--default-rating",
+            OptionName::Maxi => "--maxi",
+        }
+    }
+}
+
+/// Why a system or its options were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RegistryError {
+    /// No system of that name is built.
+    #[error("unknown pairing system `{name}` (known: {known})")]
+    UnknownSystem {
+        /// The name asked for.
+        name: String,
+        /// The names of the systems built, comma-separated.
+        known: String,
+    },
+    /// The system does not read this option.
+    #[error("{flag} does not apply to the {system} system (it applies to: {applies})")]
+    OptionNotAccepted {
+        /// The system.
+        system: &'static str,
+        /// The option's flag.
+        flag: &'static str,
+        /// The systems that read it, comma-separated.
+        applies: String,
+    },
+    /// The system has no such edition.
+    #[error("the {system} system has no edition `{edition}` (editions: {known})")]
+    UnknownEdition {
+        /// The system.
+        system: &'static str,
+        /// The edition asked for.
+        edition: String,
+        /// Its editions, comma-separated.
+        known: String,
+    },
+}
+
+/// One labelled option set of a system: what the traces, the benchmarks,
+/// the round-trip test and the fuzz targets run.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// A unique label: the system's name, with the variant if any
+    /// (`tcec-double`); it names trace snapshots and benchmark rows.
+    pub label: &'static str,
+    /// The options.
+    pub options: Options,
+}
+
+/// How a system's reference data (tournaments paired round by round by an
+/// established engine) is written, and so how it is replayed.
+#[derive(Clone, Copy, Debug)]
+pub enum Reference {
+    /// Whole tournaments as TRF, replayed round by round with the system's
+    /// engine (the C.04.A pairings checker).
+    Tournaments,
+    /// Files of the system's own form.
+    Custom {
+        /// Their extension (`json`).
+        extension: &'static str,
+        /// Replays one file (its text, and its name for messages).
+        replay: fn(&Options, &str, &str) -> Result<Replay, String>,
+    },
+}
+
+/// Pairs the next round of a tournament and returns it as JSON.
+pub type RoundJson = fn(&Options, &Tournament) -> Result<serde_json::Value, PairingError>;
+
+/// One pairing system: everything the front ends need to know of it.
+pub struct System {
+    /// The name on the command line (`--system dutch`, `--dutch`).
+    pub name: &'static str,
+    /// What it is, for help texts.
+    pub title: &'static str,
+    /// Its editions, the default first; empty when it has none.
+    pub editions: &'static [&'static str],
+    /// The options it reads.
+    pub accepts: &'static [OptionName],
+    /// The `tracing` target its engine logs its decisions under (`--explain`).
+    pub log_target: &'static str,
+    /// The variants the traces, benchmarks and fuzz targets run.
+    pub variants: &'static [Variant],
+    /// Its reference data, when an established engine's exists.
+    pub reference: Option<Reference>,
+    /// The whole round as JSON, for systems whose round says more than its
+    /// pairs (TCEC: pairing order, first-of-pair, history removal, playing
+    /// order); `None`: the [`swiss_core::Pairing`] is the round.
+    pub round_json: Option<RoundJson>,
+    engine: fn(&Options) -> Box<dyn PairingSystem>,
+    verifier: fn(&Options) -> Verifier,
+    simulation: fn() -> SimulationConfig,
+}
+
+impl std::fmt::Debug for System {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("System").field("name", &self.name).finish()
+    }
+}
+
+impl System {
+    /// The engine for `options`, after checking that the system reads each
+    /// option set and knows the edition asked for.
+    pub fn build(&self, options: &Options) -> Result<Box<dyn PairingSystem>, RegistryError> {
+        for (option, set) in options.set() {
+            if set && !self.accepts.contains(&option) {
+                return Err(RegistryError::OptionNotAccepted {
+                    system: self.name,
+                    flag: option.flag(),
+                    applies: join(
+                        SYSTEMS
+                            .iter()
+                            .filter(|s| s.accepts.contains(&option))
+                            .map(|s| s.name),
+                    ),
+                });
+            }
+        }
+        if let Some(e) = options.edition {
+            self.edition(e)?;
+        }
+        Ok((self.engine)(options))
+    }
+
+    /// The edition named `name` (as the table spells it, so it lives as
+    /// long as the program).
+    pub fn edition(&self, name: &str) -> Result<&'static str, RegistryError> {
+        self.editions
+            .iter()
+            .copied()
+            .find(|e| *e == name)
+            .ok_or_else(|| RegistryError::UnknownEdition {
+                system: self.name,
+                edition: name.to_string(),
+                known: join(self.editions.iter().copied()),
+            })
+    }
+
+    /// The extension of its reference files, when it has reference data.
+    pub fn reference_extension(&self) -> Option<&'static str> {
+        match self.reference? {
+            Reference::Tournaments => Some("trf"),
+            Reference::Custom { extension, .. } => Some(extension),
+        }
+    }
+
+    /// Replays one reference file (`text`, named `name` in messages) with
+    /// the engine for `options`.
+    pub fn replay_reference(
+        &self,
+        options: &Options,
+        text: &str,
+        name: &str,
+    ) -> Result<Replay, String> {
+        match self.reference {
+            None => Err(format!("the {} system has no reference data", self.name)),
+            Some(Reference::Tournaments) => {
+                let t: Tournament = trf::read(text, name).map_err(|e| e.to_string())?;
+                let engine = self.build(options).map_err(|e| e.to_string())?;
+                Ok(swiss_testdata::replay(engine.as_ref(), &t))
+            }
+            Some(Reference::Custom { replay, .. }) => replay(options, text, name),
+        }
+    }
+
+    /// Its independent verifier (`swiss-verify`) for `options`.
+    pub fn verifier(&self, options: &Options) -> Verifier {
+        (self.verifier)(options)
+    }
+
+    /// What its simulated events look like by default (the random
+    /// tournament generator's starting point).
+    pub fn simulation(&self) -> SimulationConfig {
+        (self.simulation)()
+    }
+}
+
+fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
+}
+
+fn tcec(options: &Options) -> swiss_tcec::Tcec {
+    swiss_tcec::Tcec {
+        options: swiss_tcec::TcecOptions {
+            format: if options.double {
+                swiss_tcec::Format::Double
+            } else {
+                swiss_tcec::Format::Single
+            },
+        },
+    }
+}
+
+/// Every system built, in a fixed order (the order of help texts, traces
+/// and benchmark tables).
+pub static SYSTEMS: &[System] = &[
+    System {
+        name: "dutch",
+        title: "FIDE Dutch system (C.04.3)",
+        editions: &["2017", "2012"],
+        accepts: &[OptionName::Edition],
+        log_target: "swiss_dutch",
+        variants: &[
+            Variant {
+                label: "dutch",
+                options: Options::DEFAULT,
+            },
+            Variant {
+                label: "dutch-2012",
+                options: Options::DEFAULT.with_edition(Some("2012")),
+            },
+        ],
+        reference: Some(Reference::Tournaments),
+        round_json: None,
+        engine: |o| {
+            // The table lists only editions the crate parses.
+            let edition = o
+                .edition
+                .and_then(|e| e.parse::<swiss_dutch::Edition>().ok())
+                .unwrap_or_default();
+            Box::new(swiss_dutch::Dutch::new(
+                swiss_dutch::DutchOptions::with_edition(edition),
+            ))
+        },
+        verifier: |_| swiss_verify::dutch_next,
+        simulation: SimulationConfig::default,
+    },
+    System {
+        name: "lim",
+        title: "FIDE Lim system (C.04.4.3)",
+        editions: &[],
+        accepts: &[OptionName::Maxi],
+        log_target: "swiss_lim",
+        variants: &[
+            Variant {
+                label: "lim",
+                options: Options::DEFAULT,
+            },
+            Variant {
+                label: "lim-maxi",
+                options: Options::DEFAULT.with_maxi(true),
+            },
+        ],
+        reference: None,
+        round_json: None,
+        engine: |o| {
+            Box::new(swiss_lim::Lim {
+                options: swiss_lim::LimOptions { maxi: o.maxi },
+            })
+        },
+        verifier: |_| swiss_verify::lim_next,
+        simulation: SimulationConfig::default,
+    },
+    System {
+        name: "tcec",
+        title: "TCEC Swiss system (single or double rounds)",
+        editions: &[],
+        accepts: &[OptionName::Double],
+        log_target: "swiss_tcec",
+        variants: &[
+            Variant {
+                label: "tcec",
+                options: Options::DEFAULT,
+            },
+            Variant {
+                label: "tcec-double",
+                options: Options::DEFAULT.with_double(true),
+            },
+        ],
+        reference: Some(Reference::Custom {
+            extension: "json",
+            replay: |_, text, name| {
+                let r = swiss_tcec::read_reference(text, name).map_err(|e| e.to_string())?;
+                let report = swiss_tcec::replay(&r);
+                Ok(Replay {
+                    rounds: report.rounds,
+                    identical: report.identical,
+                    differences: report.differences,
+                })
+            },
+        }),
+        round_json: Some(|o, t| {
+            let (round, _) = tcec(o)
+                .pair_column(t)
+                .map_err(|e| e.into_pairing_error(t.next_round()))?;
+            serde_json::to_value(&round).map_err(|e| PairingError::Unsupported {
+                round: t.next_round(),
+                reason: e.to_string(),
+            })
+        }),
+        engine: |o| Box::new(tcec(o)),
+        verifier: |o| {
+            if o.double {
+                swiss_verify::tcec_double_next
+            } else {
+                swiss_verify::tcec_single_next
+            }
+        },
+        // Engine events: no forfeits, requested byes, absences,
+        // withdrawals or late entries.
+        simulation: SimulationConfig::everyone_plays,
+    },
+];
+
+/// The system named `name`.
+pub fn find(name: &str) -> Result<&'static System, RegistryError> {
+    SYSTEMS
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| RegistryError::UnknownSystem {
+            name: name.to_string(),
+            known: join(names()),
+        })
+}
+
+/// The names of the systems built, in table order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    SYSTEMS.iter().map(|s| s.name)
+}
+
+/// Every variant of every system, in table order.
+pub fn variants() -> impl Iterator<Item = (&'static System, &'static Variant)> {
+    SYSTEMS
+        .iter()
+        .flat_map(|s| s.variants.iter().map(move |v| (s, v)))
+}
+
+/// The variant labelled `label` (see [`Variant::label`]).
+pub fn variant(label: &str) -> Option<(&'static System, &'static Variant)> {
+    variants().find(|(_, v)| v.label == label)
+}
+
+/// The `tracing` filter directives that turn on every engine's decision
+/// log (`swiss_dutch=debug,...`).
+pub fn explain_filter() -> String {
+    SYSTEMS
+        .iter()
+        .map(|s| format!("{}=debug", s.log_target))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_labels_are_unique() {
+        let mut names: Vec<&str> = names().collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), SYSTEMS.len());
+        let mut labels: Vec<&str> = variants().map(|(_, v)| v.label).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), variants().count());
+    }
+
+    #[test]
+    fn every_variant_builds_and_its_engine_answers_to_the_name() {
+        for (s, v) in variants() {
+            let engine = s.build(&v.options).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(engine.name(), s.name, "{}", v.label);
+        }
+    }
+
+    #[test]
+    fn an_option_a_system_does_not_read_is_refused() {
+        let dutch = find("dutch").unwrap_or_else(|e| panic!("{e}"));
+        let err = dutch
+            .build(&Options::DEFAULT.with_double(true))
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("--double does not apply to the dutch system (it applies to: tcec)")
+        );
+        let err = dutch
+            .build(&Options {
+                edition: Some("1999"),
+                ..Options::DEFAULT
+            })
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("the dutch system has no edition `1999` (editions: 2017, 2012)")
+        );
+        assert!(find("swiss-army").is_err());
+    }
+
+    #[test]
+    fn the_explain_filter_names_every_engine() {
+        let f = explain_filter();
+        for s in SYSTEMS {
+            assert!(f.contains(&format!("{}=debug", s.log_target)), "{f}");
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! The reference data of `testdata/oracle`, replayed round by round with
+//! every system that has some, through the one corpus harness
+//! (`swiss-testdata`) and the one table of systems (`swiss-systems`): the
+//! project's correctness figures. Each data set states how many
+//! tournaments and rounds it holds, so a corpus that silently shrinks
+//! fails here too.
+#![allow(clippy::unwrap_used)]
+
+use swiss_systems::Options;
+
+/// Replays `dir` with `system` and asserts that all `rounds` rounds of all
+/// `tournaments` tournaments are reproduced.
+fn check(system: &str, options: Options, dir: &str, tournaments: usize, rounds: u64) {
+    let entry = swiss_systems::find(system).unwrap();
+    let files = swiss_testdata::files(
+        &swiss_testdata::path(dir),
+        entry.reference_extension().unwrap(),
+    )
+    .unwrap();
+    let a = swiss_testdata::replay_files(system, &files, |f| {
+        let text = swiss_testdata::read_text(f)?;
+        entry
+            .replay_reference(&options, &text, &f.display().to_string())
+            .map_err(swiss_testdata::CorpusError::Invalid)
+    })
+    .unwrap();
+    println!("{a} ({} fully reproduced)", a.reproduced);
+    for d in a.details.iter().take(20) {
+        println!("{d}");
+    }
+    assert_eq!(
+        (a.tournaments, a.rounds),
+        (tournaments, rounds),
+        "{dir}: corpus size"
+    );
+    assert!(a.all_agree(), "{}", a);
+}
+
+#[test]
+fn dutch_2017_reference_tournaments() {
+    check("dutch", Options::DEFAULT, "oracle/dutch", 400, 3030);
+}
+
+#[test]
+fn tcec_reference_tournaments() {
+    check("tcec", Options::DEFAULT, "oracle/tcec", 150, 1830);
+}
+
+/// The 203 per-round case files: pairs, colours, bye and board order
+/// exactly as the reference engine wrote them.
+#[test]
+fn dutch_2017_reference_case_files() {
+    let dutch = swiss_systems::find("dutch")
+        .unwrap()
+        .build(&Options::DEFAULT)
+        .unwrap();
+    let cases = swiss_testdata::cases(&swiss_testdata::path("oracle/dutch-cases")).unwrap();
+    assert_eq!(cases.len(), 203);
+    let failures = swiss_testdata::check_cases(dutch.as_ref(), &cases);
+    println!(
+        "dutch cases: {}/{} identical (pairs, colours, bye, board order)",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    for f in failures.iter().take(5) {
+        println!("{f}");
+    }
+    assert!(failures.is_empty(), "{} case files differ", failures.len());
+}
+
+/// Each case file is exactly the state before its round of the full
+/// tournament it was cut from (oracle README, "How to derive test case
+/// k"), the initial colour read back from round 1 by the Dutch rules
+/// (E.5), and its expected pairing is the recorded round.
+#[test]
+fn dutch_case_files_are_the_derived_inputs() {
+    let dutch = swiss_systems::find("dutch")
+        .unwrap()
+        .build(&Options::DEFAULT)
+        .unwrap();
+    let cases = swiss_testdata::cases(&swiss_testdata::path("oracle/dutch-cases")).unwrap();
+    for case in &cases {
+        let name = case.path.display();
+        let stem = case.path.file_stem().unwrap().to_str().unwrap();
+        let (tour, _) = stem.rsplit_once("-r").unwrap();
+        let full = swiss_testdata::read_trf(
+            &swiss_testdata::path("oracle/dutch").join(format!("{tour}.trf")),
+        )
+        .unwrap();
+        let round = case.input.next_round();
+        let mut cut = swiss_core::before_round(&full, round);
+        cut.initial_colour = dutch.initial_colour(&full);
+        let derived = swiss_core::RoundState::before(&cut, round);
+        let from_case = swiss_core::RoundState::before(&case.input, round);
+        assert_eq!(derived, from_case, "{name}");
+        let recorded = swiss_core::Pairing::recorded(&full, round);
+        assert!(
+            swiss_core::same_pairing(&case.expected, &recorded),
+            "{name}"
+        );
+    }
+}
