@@ -290,11 +290,17 @@ fn try_single(ctx: &Ctx<'_>, residents: &[usize], u: usize) -> Single {
     }
 }
 
-/// The window method: the nearest lower scoregroups first, doubling. The
-/// best set within a window is the best overall when C.4 holds for it and
-/// it has no more upfloaters than the lower bound `k_lb` (any set reaching
-/// below the window has a lower score, so loses on C.5 or C.6), or when the
-/// window holds every lower player.
+/// The window method: the nearest lower scoregroups first, doubling while
+/// the window has no legal set. The best set within a window is the best
+/// overall when C.4 holds for it: it has exactly `k_lb` upfloaters, the
+/// fewest any set can have, so a set reaching below the window loses on
+/// C.5 or, with as many upfloaters, on C.6 (its lowest score is lower).
+///
+/// Why exactly `k_lb`: if some residents `S` can float up (the others
+/// pairing among themselves), the residents outside `S` are covered by a
+/// matching; in the matching matroid that set extends to a maximum one,
+/// whose complement `S' ⊆ S` has `k_lb` players and keeps the upfloaters
+/// `S` used. C.5 ranks first, so the window's optimum has that size.
 fn window(
     ctx: &Ctx<'_>,
     residents: &[usize],
@@ -315,13 +321,20 @@ fn window(
             .collect();
         let cands = reduce(ctx, residents, &near);
         match Problem::new(ctx, residents, cands, false).solve()? {
-            Some(set) if set.len() == k_lb || all => return Ok(set),
+            Some(set) => {
+                debug_assert_eq!(
+                    set.len(),
+                    k_lb,
+                    "B.1: the window's optimum has k_lb upfloaters"
+                );
+                return Ok(set);
+            }
             None if all => {
                 return Err(DubovError::internal(
                     "B.2: the residents cannot be paired even with every lower player",
                 ));
             }
-            _ => w *= 2,
+            None => w *= 2,
         }
     }
 }

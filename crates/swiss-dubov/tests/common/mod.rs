@@ -15,6 +15,16 @@ use swiss_dubov::{DubovOptions, Strategy, pair_with_strategy};
 /// The engine in every strategy, the reference and the verifier on one
 /// round: `Err` describes the first disagreement.
 pub fn compare(state: &RoundState, options: &DubovOptions) -> Result<Option<Pairing>, String> {
+    compare_with(state, options, true)
+}
+
+/// [`compare`], with the literal reference only when `literal` (it is
+/// exponential: brackets of more than about ten players take too long).
+pub fn compare_with(
+    state: &RoundState,
+    options: &DubovOptions,
+    literal: bool,
+) -> Result<Option<Pairing>, String> {
     let engine = pair_with_strategy(state, options, Strategy::Auto);
     for s in [Strategy::Window, Strategy::Full] {
         let other = pair_with_strategy(state, options, s);
@@ -28,7 +38,11 @@ pub fn compare(state: &RoundState, options: &DubovOptions) -> Result<Option<Pair
             }
         }
     }
-    let literal = reference::pair(state, options.default_rating);
+    let literal = if literal {
+        reference::pair(state, options.default_rating)
+    } else {
+        engine.clone().map_err(|e| e.to_string())
+    };
     match (&engine, &literal) {
         (Ok(a), Ok(b)) if same_pairing(a, b) => {}
         (Err(swiss_dubov::DubovError::NoLegalPairing { .. }), Err(_)) => return Ok(None),
@@ -152,6 +166,26 @@ fn push(t: &mut Tournament, p: u32, e: RoundEntry) {
 pub fn next(t: &Tournament) -> Pairing {
     let st = RoundState::next(t);
     match compare(&st, &DubovOptions::default()) {
+        Ok(Some(p)) => p,
+        Ok(None) => panic!("no legal pairing"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Round `round` of `t` (rounds before it as history), checked like [`next`].
+pub fn at(t: &Tournament, round: u32) -> Pairing {
+    let st = RoundState::before(t, round);
+    match compare(&st, &DubovOptions::default()) {
+        Ok(Some(p)) => p,
+        Ok(None) => panic!("no legal pairing"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`next`] without the literal reference (for events too big for it).
+pub fn next_big(t: &Tournament) -> Pairing {
+    let st = RoundState::next(t);
+    match compare_with(&st, &DubovOptions::default(), false) {
         Ok(Some(p)) => p,
         Ok(None) => panic!("no legal pairing"),
         Err(e) => panic!("{e}"),
