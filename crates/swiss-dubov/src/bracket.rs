@@ -26,21 +26,63 @@ pub(crate) struct BracketPairing {
     pub t2: Vec<usize>,
 }
 
+impl BracketPairing {
+    /// The pairs `(s1[i], t2[i])`.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        self.s1
+            .iter()
+            .copied()
+            .zip(self.t2.iter().copied())
+            .collect()
+    }
+}
+
+/// What B.3-B.6 make of a set of players.
+pub(crate) enum Outcome {
+    /// The pairing.
+    Paired(BracketPairing),
+    /// Some pairs inside the smaller subgroup are unavoidable (B.4) and the
+    /// caller asked not to pay for finding the shifters.
+    Unavoidable,
+    /// No legal pairing (C.1, C.3) of these players exists.
+    Illegal,
+}
+
 /// Pairs the bracket `players` (indices into [`Round::players`], an even
-/// number that has a legal pairing): B.3-B.6.
+/// number): B.3-B.6. With `allow_unavoidable` false, a bracket needing
+/// B.4's first shift is reported as [`Outcome::Unavoidable`] instead.
 pub(crate) fn pair_bracket(
     round: &Round,
     compat: &Compat,
     players: &[usize],
-) -> Result<BracketPairing, DubovError> {
+    allow_unavoidable: bool,
+) -> Result<Outcome, DubovError> {
     let (g1, g2) = subgroups(round, players);
+    if g1.len() == g2.len() {
+        // Equal subgroups that can be paired against each other need no
+        // shift (B.4): the matcher of B.6 answers that too.
+        let s1 = sort_s1(round, g1.clone());
+        if let Some(t2) = first_transposition(round, compat, &s1, g2.clone())? {
+            return Ok(Outcome::Paired(BracketPairing {
+                g1,
+                g2,
+                s1,
+                t2,
+                ..BracketPairing::default()
+            }));
+        }
+    }
     let g1_is_smaller = g1.len() <= g2.len();
     let (small, large) = if g1_is_smaller {
         (&g1, &g2)
     } else {
         (&g2, &g1)
     };
-    let x_star = unavoidable_pairs(compat, small, large)?;
+    let x_star = match unavoidable_pairs(compat, small, large, allow_unavoidable) {
+        Unavoidable::Count(x) => x,
+        Unavoidable::NotCounted => return Ok(Outcome::Unavoidable),
+        Unavoidable::Illegal => return Ok(Outcome::Illegal),
+    };
     let x = if x_star == 0 {
         Vec::new()
     } else {
@@ -65,15 +107,16 @@ pub(crate) fn pair_bracket(
         std::mem::swap(&mut new_g1, &mut new_g2);
     }
     let s1 = sort_s1(round, new_g1);
-    let t2 = first_transposition(round, compat, &s1, new_g2)?;
-    Ok(BracketPairing {
+    let t2 = first_transposition(round, compat, &s1, new_g2)?
+        .ok_or_else(|| DubovError::internal("B.6: no legal transposition after the shifts"))?;
+    Ok(Outcome::Paired(BracketPairing {
         g1,
         g2,
         first_shift: x,
         second_shift: y,
         s1,
         t2,
-    })
+    }))
 }
 
 /// `Dubov B.3`: G1 holds the White seekers and G2 the others, unless
@@ -110,6 +153,16 @@ fn sorted_like(pool: &[usize], set: Vec<usize>) -> Vec<usize> {
     pool.iter().copied().filter(|p| set.contains(p)).collect()
 }
 
+/// The answer of [`unavoidable_pairs`].
+enum Unavoidable {
+    /// So many pairs inside the smaller subgroup.
+    Count(usize),
+    /// Some, not counted (the caller did not ask).
+    NotCounted,
+    /// The bracket has no legal pairing at all.
+    Illegal,
+}
+
 /// `Dubov B.4`: how many pairs of players of the smaller subgroup every
 /// legal pairing of the bracket contains: the fewest over all legal
 /// pairings (zero when the smaller subgroup can be paired entirely against
@@ -118,20 +171,27 @@ fn unavoidable_pairs(
     compat: &Compat,
     small: &[usize],
     large: &[usize],
-) -> Result<usize, DubovError> {
+    count: bool,
+) -> Unavoidable {
     let all: Vec<usize> = small.iter().chain(large).copied().collect();
     let s = small.len();
-    let mut m = CardinalityMatcher::new(all.len(), |a, b| {
-        !(a < s && b < s) && compat.ok(all[a], all[b])
-    });
+    let n = all.len();
+    let mut m = CardinalityMatcher::new(n, |a, b| !(a < s && b < s) && compat.ok(all[a], all[b]));
     m.maximum_matching();
     if m.is_perfect() {
-        return Ok(0);
+        return Unavoidable::Count(0);
+    }
+    let mut m = CardinalityMatcher::new(n, |a, b| compat.ok(all[a], all[b]));
+    m.maximum_matching();
+    if !m.is_perfect() {
+        return Unavoidable::Illegal;
+    }
+    if !count {
+        return Unavoidable::NotCounted;
     }
     // Perfect matchings with the most pairs touching the larger subgroup:
     // each pair is worth `base` (more than all the bonuses together, so the
     // matching is perfect) plus 1 unless both players are in `small`.
-    let n = all.len();
     let base = n as u64 + 1;
     let mut w = DenseMatching::<u64>::new(n);
     for a in 0..n {
@@ -142,14 +202,11 @@ fn unavoidable_pairs(
         }
     }
     w.solve();
-    if w.pair_count() * 2 != n {
-        return Err(DubovError::internal(
-            "B.4: the bracket has no legal pairing",
-        ));
-    }
-    Ok((0..s)
-        .filter(|&a| w.mate(a).is_some_and(|b| a < b && b < s))
-        .count())
+    Unavoidable::Count(
+        (0..s)
+            .filter(|&a| w.mate(a).is_some_and(|b| a < b && b < s))
+            .count(),
+    )
 }
 
 /// The oracle of B.4's first step: may the players `inc` of the smaller
@@ -272,13 +329,13 @@ fn sort_s1(round: &Round, mut g1: Vec<usize>) -> Vec<usize> {
 /// `s1[i]`-`t2[i]` are all legal: the lexicographically first perfect
 /// matching, built place by place, each place taking the first G2 player
 /// that still leaves a perfect matching of the rest (one augmenting-path
-/// search per try).
+/// search per try). `None` when no transposition is legal.
 fn first_transposition(
     round: &Round,
     compat: &Compat,
     s1: &[usize],
     mut g2: Vec<usize>,
-) -> Result<Vec<usize>, DubovError> {
+) -> Result<Option<Vec<usize>>, DubovError> {
     g2.sort_by_key(|&i| round.players[i].rank);
     let h = s1.len();
     if g2.len() != h {
@@ -290,9 +347,7 @@ fn first_transposition(
         CardinalityMatcher::new(2 * h, |a, b| a < h && b >= h && compat.ok(s1[a], g2[b - h]));
     m.maximum_matching();
     if !m.is_perfect() {
-        return Err(DubovError::internal(
-            "B.6: no legal transposition after the shifts",
-        ));
+        return Ok(None);
     }
     let mut t2 = Vec::with_capacity(h);
     for a in 0..h {
@@ -301,5 +356,5 @@ fn first_transposition(
             .ok_or_else(|| DubovError::internal("B.6: a place of T2 found no partner"))?;
         t2.push(g2[b - h]);
     }
-    Ok(t2)
+    Ok(Some(t2))
 }

@@ -5,10 +5,10 @@
 use swiss_core::{Pair, Pairing, Points, RoundState};
 use swiss_matching::CardinalityMatcher;
 
-use crate::bracket::{BracketPairing, pair_bracket};
+use crate::bracket::BracketPairing;
 use crate::compat::Compat;
 use crate::player::Round;
-use crate::upfloaters::{Ctx, Strategy, Upfloaters, choose, completes, full};
+use crate::upfloaters::{C4, Chosen, Ctx, Strategy, choose, fixed_copy, full};
 use crate::{DubovError, DubovOptions, bye, colour};
 
 /// Pairs the round of `state` (see [`crate::pair`]), choosing upfloaters
@@ -40,8 +40,7 @@ pub(crate) fn pair_round(
             continue;
         }
         let lower: Vec<usize> = (end..n).filter(|&i| global.is_active(i)).collect();
-        let bp = pair_scoregroup(&ctx, &mut global, &residents, &lower)?;
-        pairs.extend(bp.s1.iter().copied().zip(bp.t2.iter().copied()));
+        pairs.extend(pair_scoregroup(&ctx, &mut global, &residents, &lower)?.pairs());
     }
     if pairs.len() * 2 + usize::from(bye.is_some()) != n {
         return Err(DubovError::internal(
@@ -66,43 +65,42 @@ pub(crate) fn pair_round(
     Ok(out)
 }
 
-/// One bracket: the upfloaters (B.1-B.2), the pairing (B.3-B.6), and the
-/// pairs fixed in `global` once C.4 is known to hold.
+/// One bracket: the upfloaters (B.1-B.2) with the pairing they make
+/// (B.3-B.6), and the pairs fixed in `global` once C.4 is known to hold.
 fn pair_scoregroup(
     ctx: &Ctx<'_>,
     global: &mut CardinalityMatcher,
     residents: &[usize],
     lower: &[usize],
 ) -> Result<BracketPairing, DubovError> {
-    let mut up = choose(ctx, global, residents, lower)?;
-    let mut bp = pair_bracket(ctx.round, ctx.compat, &bracket_of(residents, &up.set))?;
-    let mut pairs: Vec<(usize, usize)> = bp.s1.iter().copied().zip(bp.t2.iter().copied()).collect();
-    if !up.c4_checked && !completes(global, &pairs) {
-        // C.4 binds: choose again with the rest of the round in the problem.
-        up = full(ctx, residents, lower)?;
-        bp = pair_bracket(ctx.round, ctx.compat, &bracket_of(residents, &up.set))?;
-        pairs = bp.s1.iter().copied().zip(bp.t2.iter().copied()).collect();
-    }
-    for &(a, b) in &pairs {
-        if !global.try_fix_pair(a, b) {
-            return Err(DubovError::internal(
-                "C.4: a pair of the bracket leaves the rest unpairable",
-            ));
+    let mut chosen = choose(ctx, global, residents, lower)?;
+    if let C4::Unchecked = chosen.c4 {
+        match fixed_copy(global, &chosen.bracket.pairs()) {
+            Some(g) => chosen.c4 = C4::Fixed(g),
+            // C.4 binds: choose again with the rest of the round in the
+            // problem.
+            None => chosen = full(ctx, residents, lower)?,
         }
     }
-    explain(ctx.round, residents, &up, &bp);
-    Ok(bp)
-}
-
-/// Residents and upfloaters, in pairing order.
-fn bracket_of(residents: &[usize], upfloaters: &[usize]) -> Vec<usize> {
-    let mut all: Vec<usize> = residents.iter().chain(upfloaters).copied().collect();
-    all.sort_unstable();
-    all
+    match std::mem::replace(&mut chosen.c4, C4::Holds) {
+        C4::Fixed(g) => *global = g,
+        _ => {
+            for (a, b) in chosen.bracket.pairs() {
+                if !global.try_fix_pair(a, b) {
+                    return Err(DubovError::internal(
+                        "C.4: a pair of the bracket leaves the rest unpairable",
+                    ));
+                }
+            }
+        }
+    }
+    explain(ctx.round, residents, &chosen);
+    Ok(chosen.bracket)
 }
 
 /// `--explain`: one debug event per bracket with what decided it.
-fn explain(round: &Round, residents: &[usize], up: &Upfloaters, bp: &BracketPairing) {
+fn explain(round: &Round, residents: &[usize], up: &Chosen) {
+    let bp = &up.bracket;
     if !tracing::enabled!(target: "swiss_dubov", tracing::Level::DEBUG) {
         return;
     }

@@ -25,6 +25,7 @@ use swiss_core::Colour;
 use swiss_matching::{CardinalityMatcher, DenseMatching, Weight, Wide};
 
 use crate::DubovError;
+use crate::bracket::{BracketPairing, Outcome, pair_bracket};
 use crate::compat::Compat;
 use crate::player::Round;
 use crate::weights::Layout;
@@ -42,15 +43,29 @@ pub enum Strategy {
     Full,
 }
 
-/// The chosen upfloaters.
-#[derive(Clone, Debug)]
-pub(crate) struct Upfloaters {
+/// Whether C.4 (the rest of the round stays pairable) is known to hold
+/// for a chosen set.
+pub(crate) enum C4 {
+    /// It holds; the bracket's pairs are still to be fixed in the round's
+    /// matcher.
+    Holds,
+    /// It holds: here is the round's matcher with the bracket's pairs
+    /// fixed.
+    Fixed(CardinalityMatcher),
+    /// Not checked yet.
+    Unchecked,
+}
+
+/// The chosen upfloaters and the bracket they make.
+pub(crate) struct Chosen {
     /// The set, in D.1 order.
     pub set: Vec<usize>,
     /// The method that chose it.
     pub method: &'static str,
-    /// Whether C.4 (the rest of the round stays pairable) is known to hold.
-    pub c4_checked: bool,
+    /// The bracket paired by B.3-B.6.
+    pub bracket: BracketPairing,
+    /// What is known of C.4.
+    pub c4: C4,
 }
 
 /// What the choice reads.
@@ -87,57 +102,78 @@ impl Ctx<'_> {
     }
 }
 
-/// Whether the players not yet paired can still all be paired once
-/// `pairs` are (C.4), tried on a copy of `global`.
-pub(crate) fn completes(global: &CardinalityMatcher, pairs: &[(usize, usize)]) -> bool {
+/// The round's matcher with `pairs` fixed, if the players not yet paired
+/// can then still all be paired (C.4); `global` itself is not changed.
+pub(crate) fn fixed_copy(
+    global: &CardinalityMatcher,
+    pairs: &[(usize, usize)],
+) -> Option<CardinalityMatcher> {
     let mut trial = global.clone();
-    pairs.iter().all(|&(a, b)| trial.try_fix_pair(a, b))
+    pairs
+        .iter()
+        .all(|&(a, b)| trial.try_fix_pair(a, b))
+        .then_some(trial)
 }
 
-/// `Dubov B.1`/`B.2`: the upfloaters of the bracket with these residents;
-/// `lower` holds the players not yet paired with a lower score, in D.1
-/// order (score descending, then initial ranking).
+/// B.3-B.6 on the residents and `ups`, which must have a legal pairing.
+fn paired(ctx: &Ctx<'_>, residents: &[usize], ups: &[usize]) -> Result<BracketPairing, DubovError> {
+    let mut all: Vec<usize> = residents.iter().chain(ups).copied().collect();
+    all.sort_unstable();
+    match pair_bracket(ctx.round, ctx.compat, &all, true)? {
+        Outcome::Paired(b) => Ok(b),
+        _ => Err(DubovError::internal(
+            "B.2: the chosen bracket has no legal pairing",
+        )),
+    }
+}
+
+/// `Dubov B.1`/`B.2`: the upfloaters of the bracket with these residents,
+/// and the bracket paired; `lower` holds the players not yet paired with a
+/// lower score, in D.1 order (score descending, then initial ranking).
+/// A set is judged by the pairing B.3-B.6 give it (B.2).
 pub(crate) fn choose(
     ctx: &Ctx<'_>,
     global: &CardinalityMatcher,
     residents: &[usize],
     lower: &[usize],
-) -> Result<Upfloaters, DubovError> {
+) -> Result<Chosen, DubovError> {
     let levels = score_levels(ctx.round, lower);
-    let (paired, witness) = residents_matching(ctx, residents);
-    // A lower bound of C.5: residents left over by a maximum pairing among
-    // themselves need one upfloater each.
-    let k_lb = residents.len() - 2 * paired;
     if ctx.strategy == Strategy::Auto {
-        if k_lb == 0 {
-            if completes(global, &witness) {
-                return Ok(Upfloaters {
+        if residents.len() % 2 == 0 {
+            // C.5: no upfloater, if the residents pair among themselves and
+            // the rest of the round stays pairable (C.4).
+            if let Outcome::Paired(bracket) = pair_bracket(ctx.round, ctx.compat, residents, true)?
+            {
+                let pairs = bracket.pairs();
+                let c4 = if lower.is_empty() {
+                    C4::Holds
+                } else {
+                    match fixed_copy(global, &pairs) {
+                        Some(g) => C4::Fixed(g),
+                        // C.4 binds: the answer without it fails it.
+                        None => return full(ctx, residents, lower),
+                    }
+                };
+                return Ok(Chosen {
                     set: Vec::new(),
                     method: "none needed",
-                    c4_checked: true,
+                    bracket,
+                    c4,
                 });
             }
-            // C.4 binds: the answer without it (no upfloater) fails it.
-            return full(ctx, residents, lower);
-        }
-        if k_lb == 1
-            && let Some(u) = single(ctx, global, residents, lower, &levels)
-        {
-            return Ok(Upfloaters {
-                set: vec![u],
-                method: "single",
-                c4_checked: true,
-            });
+        } else if let Some(chosen) = single(ctx, global, residents, lower, &levels)? {
+            return Ok(chosen);
         }
     }
     if ctx.strategy == Strategy::Full {
         return full(ctx, residents, lower);
     }
-    let set = window(ctx, residents, lower, &levels, k_lb)?;
-    Ok(Upfloaters {
+    let set = window(ctx, residents, lower, &levels)?;
+    Ok(Chosen {
+        bracket: paired(ctx, residents, &set)?,
         set,
         method: "window",
-        c4_checked: false,
+        c4: C4::Unchecked,
     })
 }
 
@@ -146,14 +182,15 @@ pub(crate) fn full(
     ctx: &Ctx<'_>,
     residents: &[usize],
     lower: &[usize],
-) -> Result<Upfloaters, DubovError> {
+) -> Result<Chosen, DubovError> {
     let set = Problem::new(ctx, residents, lower.to_vec(), true)
         .solve()?
         .ok_or_else(|| DubovError::internal("B.2: no legal set of upfloaters"))?;
-    Ok(Upfloaters {
+    Ok(Chosen {
+        bracket: paired(ctx, residents, &set)?,
         set,
         method: "full",
-        c4_checked: true,
+        c4: C4::Holds,
     })
 }
 
@@ -171,51 +208,25 @@ fn score_levels(round: &Round, lower: &[usize]) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-/// A maximum pairing of the residents among themselves: its size and its
-/// pairs.
-fn residents_matching(ctx: &Ctx<'_>, residents: &[usize]) -> (usize, Vec<(usize, usize)>) {
-    let mut m = CardinalityMatcher::new(residents.len(), |a, b| {
-        ctx.compat.ok(residents[a], residents[b])
-    });
-    let size = m.maximum_matching();
-    (size, pairs_of(&m, residents))
-}
-
-/// The pairs of `m`, mapped through `players`.
-fn pairs_of(m: &CardinalityMatcher, players: &[usize]) -> Vec<(usize, usize)> {
-    (0..players.len())
-        .filter_map(|a| {
-            m.mate(a)
-                .filter(|&b| a < b)
-                .map(|b| (players[a], players[b]))
-        })
-        .collect()
-}
-
-/// How one candidate upfloater pairs the bracket.
-enum Single {
-    /// Legal, with C.7 at its lower bound: the pairs.
-    Best(Vec<(usize, usize)>),
-    /// Legal, but more players miss their colour than the bound.
-    Worse,
-    /// No legal pairing of the bracket.
-    Illegal,
-}
-
-/// The fast path for one upfloater. With the residents and `u`, `w`
-/// players want White and `b` Black; a pairing misses at least
-/// `|w - b| / 2` colour preferences (C.7), and exactly that when no two
-/// players of the smaller colour meet. Any other legal pairing misses at
-/// least two more, so a candidate meeting the bound beats every candidate
-/// of its scoregroup that does not (C.6 first, then C.7). Returns `None`
-/// when the answer needs the weighted method.
+/// The fast path for one upfloater (an odd number of residents). With
+/// the residents and `u`, `w` players want White and `b` Black; a pairing
+/// misses at least `|w - b| / 2` colour preferences (C.7), and exactly that
+/// when no pair inside the smaller subgroup is unavoidable (B.4). Any other
+/// legal pairing misses at least two more, so a candidate meeting the
+/// bound beats every candidate of its scoregroup that does not (C.6 first,
+/// then C.7). The candidates are paired in the order of that bound, C.8,
+/// C.9, C.10 and D.1; the first that pairs without unavoidable pairs and
+/// leaves the rest completable (C.4) wins. Returns `None` when the answer
+/// needs the weighted method (a bracket of nobody who has played, where
+/// B.3 splits by ranking, counts as having unavoidable pairs: it only
+/// sends the choice to the weighted method).
 fn single(
     ctx: &Ctx<'_>,
     global: &CardinalityMatcher,
     residents: &[usize],
     lower: &[usize],
     levels: &[std::ops::Range<usize>],
-) -> Option<usize> {
+) -> Result<Option<Chosen>, DubovError> {
     let whites = residents
         .iter()
         .filter(|&&r| ctx.pref(r) == Colour::White)
@@ -229,8 +240,8 @@ fn single(
         };
         w.abs_diff(b) / 2
     };
-    // Each try builds two matchers of the bracket's size; past this many,
-    // the weighted method is cheaper.
+    // Each try pairs a bracket; past this many, the weighted method is
+    // cheaper.
     let mut budget = 32;
     for level in levels {
         let mut cands: Vec<usize> = lower[level.clone()]
@@ -243,51 +254,32 @@ fn single(
         let mut worse = false;
         for u in cands {
             if budget == 0 {
-                return None;
+                return Ok(None);
             }
             budget -= 1;
-            match try_single(ctx, residents, u) {
-                Single::Best(pairs) if completes(global, &pairs) => return Some(u),
-                Single::Best(_) | Single::Illegal => {}
-                Single::Worse => worse = true,
+            let mut bracket_players = residents.to_vec();
+            bracket_players.push(u);
+            bracket_players.sort_unstable();
+            match pair_bracket(ctx.round, ctx.compat, &bracket_players, false)? {
+                Outcome::Paired(bracket) => {
+                    if let Some(g) = fixed_copy(global, &bracket.pairs()) {
+                        return Ok(Some(Chosen {
+                            set: vec![u],
+                            method: "single",
+                            bracket,
+                            c4: C4::Fixed(g),
+                        }));
+                    }
+                }
+                Outcome::Unavoidable => worse = true,
+                Outcome::Illegal => {}
             }
         }
         if worse {
-            return None;
+            return Ok(None);
         }
     }
-    None
-}
-
-/// Pairs the residents with `u` (see [`single`]).
-fn try_single(ctx: &Ctx<'_>, residents: &[usize], u: usize) -> Single {
-    let mut players = residents.to_vec();
-    players.push(u);
-    let whites = players
-        .iter()
-        .filter(|&&i| ctx.pref(i) == Colour::White)
-        .count();
-    let smaller = if 2 * whites <= players.len() {
-        Colour::White
-    } else {
-        Colour::Black
-    };
-    let mut m = CardinalityMatcher::new(players.len(), |a, b| {
-        let (pa, pb) = (players[a], players[b]);
-        ctx.compat.ok(pa, pb) && !(ctx.pref(pa) == smaller && ctx.pref(pb) == smaller)
-    });
-    m.maximum_matching();
-    if m.is_perfect() {
-        return Single::Best(pairs_of(&m, &players));
-    }
-    let mut m =
-        CardinalityMatcher::new(players.len(), |a, b| ctx.compat.ok(players[a], players[b]));
-    m.maximum_matching();
-    if m.is_perfect() {
-        Single::Worse
-    } else {
-        Single::Illegal
-    }
+    Ok(None)
 }
 
 /// The window method: the nearest lower scoregroups first, doubling while
@@ -306,8 +298,15 @@ fn window(
     residents: &[usize],
     lower: &[usize],
     levels: &[std::ops::Range<usize>],
-    k_lb: usize,
 ) -> Result<Vec<usize>, DubovError> {
+    let k_lb = if cfg!(debug_assertions) {
+        let mut m = CardinalityMatcher::new(residents.len(), |a, b| {
+            ctx.compat.ok(residents[a], residents[b])
+        });
+        residents.len() - 2 * m.maximum_matching()
+    } else {
+        0
+    };
     let mut w = 1;
     loop {
         let all = w >= levels.len();
