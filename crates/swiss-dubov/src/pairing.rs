@@ -76,14 +76,14 @@ fn pair_scoregroup(
     let mut chosen = choose(ctx, global, residents, lower)?;
     if let C4::Unchecked = chosen.c4 {
         match fixed_copy(global, &chosen.bracket.pairs()) {
-            Some(g) => chosen.c4 = C4::Fixed(g),
+            Some(g) => chosen.c4 = C4::Fixed(Box::new(g)),
             // C.4 binds: choose again with the rest of the round in the
             // problem.
             None => chosen = full(ctx, residents, lower)?,
         }
     }
     match std::mem::replace(&mut chosen.c4, C4::Holds) {
-        C4::Fixed(g) => *global = g,
+        C4::Fixed(g) => *global = *g,
         _ => {
             for (a, b) in chosen.bracket.pairs() {
                 if !global.try_fix_pair(a, b) {

@@ -51,7 +51,7 @@ pub(crate) enum C4 {
     Holds,
     /// It holds: here is the round's matcher with the bracket's pairs
     /// fixed.
-    Fixed(CardinalityMatcher),
+    Fixed(Box<CardinalityMatcher>),
     /// Not checked yet.
     Unchecked,
 }
@@ -139,7 +139,7 @@ pub(crate) fn choose(
 ) -> Result<Chosen, DubovError> {
     let levels = score_levels(ctx.round, lower);
     if ctx.strategy == Strategy::Auto {
-        if residents.len() % 2 == 0 {
+        if residents.len().is_multiple_of(2) {
             // C.5: no upfloater, if the residents pair among themselves and
             // the rest of the round stays pairable (C.4).
             if let Outcome::Paired(bracket) = pair_bracket(ctx.round, ctx.compat, residents, true)?
@@ -149,7 +149,7 @@ pub(crate) fn choose(
                     C4::Holds
                 } else {
                     match fixed_copy(global, &pairs) {
-                        Some(g) => C4::Fixed(g),
+                        Some(g) => C4::Fixed(Box::new(g)),
                         // C.4 binds: the answer without it fails it.
                         None => return full(ctx, residents, lower),
                     }
@@ -267,7 +267,7 @@ fn single(
                             set: vec![u],
                             method: "single",
                             bracket,
-                            c4: C4::Fixed(g),
+                            c4: C4::Fixed(Box::new(g)),
                         }));
                     }
                 }
