@@ -223,16 +223,53 @@ pub fn pair(state: &RoundState, default_rating: Option<u16>) -> Result<Pairing, 
 
 fn build(state: &RoundState, default_rating: Option<u16>) -> Result<R, String> {
     let all = &state.players;
-    let rating = |p: &PlayerState| {
-        p.rating
-            .or(default_rating)
-            .ok_or(format!("A.1: {} unrated", p.start_no))
-    };
     let mut ratings = Vec::new();
     for p in all {
-        ratings.push(rating(p)?);
+        ratings.push(
+            p.rating
+                .or(default_rating)
+                .ok_or(format!("A.1: {} unrated", p.start_no))?,
+        );
     }
-    // A.2: re-sorted by rating up to round 4, then frozen (start numbers).
+    let (rank, number) = ranking(state, &ratings);
+    let mut p = Vec::new();
+    for (i, s) in all.iter().enumerate() {
+        if !s.to_pair {
+            continue;
+        }
+        let (want, level) = wanted(&s.colours);
+        let (ups, up_last) = upfloats(state, s);
+        p.push(P {
+            id: s.start_no,
+            score: s.score + s.acceleration,
+            rank: rank[i],
+            number: number[i],
+            aro: aro(state, s, &ratings),
+            want,
+            level,
+            played: s.colours.clone(),
+            games: s.met.len(),
+            ups,
+            up_last,
+            may_get_bye: !s.had_bye_or_forfeit_win,
+        });
+    }
+    let legal = legal_pairs(state, &p)?;
+    let planned = state.planned_rounds.ok_or("A.7: no XXR")?;
+    Ok(R {
+        p,
+        legal,
+        last: state.round == planned,
+        max_t: 2 + planned / 5,
+        initial: state.initial_colour,
+    })
+}
+
+/// A.2 and E.0: each player's place in the initial ranking (re-sorted by
+/// rating up to round 4, then frozen in start-number order) and pairing
+/// number (counting those in the tournament at this round).
+fn ranking(state: &RoundState, ratings: &[u16]) -> (Vec<usize>, Vec<usize>) {
+    let all = &state.players;
     let mut order: Vec<usize> = (0..all.len()).collect();
     if state.round < 5 {
         order.sort_by(|&a, &b| {
@@ -255,95 +292,81 @@ fn build(state: &RoundState, default_rating: Option<u16>) -> Result<R, String> {
             number[i] = n;
         }
     }
-    let idx = |s: StartNo| all.iter().position(|q| q.start_no == s);
-    let mut p = Vec::new();
-    for (i, s) in all.iter().enumerate() {
-        if !s.to_pair {
-            continue;
-        }
-        // A.6 ARO, halves rounded up.
-        let opp: Vec<u64> = s
-            .met
-            .iter()
-            .filter_map(|&o| idx(o))
-            .map(|j| u64::from(ratings[j]))
-            .collect();
-        let aro = if opp.is_empty() {
-            0
-        } else {
-            let (q, rem) = (
-                opp.iter().sum::<u64>() / opp.len() as u64,
-                opp.iter().sum::<u64>() % opp.len() as u64,
-            );
-            if 2 * rem >= opp.len() as u64 {
-                q + 1
-            } else {
-                q
-            }
-        };
-        // A.5.
-        let w = s.colours.iter().filter(|&&c| c == Colour::White).count() as i64;
-        let b = s.colours.len() as i64 - w;
-        let k = s.colours.len();
-        let same_twice = k >= 2 && s.colours[k - 1] == s.colours[k - 2];
-        let (want, level) = if w - b >= 2 {
-            (Colour::Black, 3)
-        } else if b - w >= 2 {
-            (Colour::White, 3)
-        } else if same_twice {
-            (
-                if s.colours[k - 1] == Colour::White {
-                    Colour::Black
-                } else {
-                    Colour::White
-                },
-                3,
-            )
-        } else if w - b == 1 {
-            (Colour::Black, 2)
-        } else if b - w == 1 {
-            (Colour::White, 2)
-        } else if k == 0 {
-            (Colour::Black, 1)
-        } else {
-            (
-                if s.colours[k - 1] == Colour::White {
-                    Colour::Black
-                } else {
-                    Colour::White
-                },
-                1,
-            )
-        };
-        // A.7: upfloated when paired with a higher score before the round.
-        let mut ups = 0;
-        let mut up_last = false;
-        for (round, h) in s.history.iter().enumerate() {
-            if let Some(o) = h.entry.opponent
-                && let Some(j) = idx(o)
-                && all[j].history[round].score_before > h.score_before
-            {
-                ups += 1;
-                if round + 2 == state.round as usize {
-                    up_last = true;
-                }
-            }
-        }
-        p.push(P {
-            id: s.start_no,
-            score: s.score + s.acceleration,
-            rank: rank[i],
-            number: number[i],
-            aro,
-            want,
-            level,
-            played: s.colours.clone(),
-            games: s.met.len(),
-            ups,
-            up_last,
-            may_get_bye: !s.had_bye_or_forfeit_win,
-        });
+    (rank, number)
+}
+
+/// A.6: the opponents met over the board, their average rating, halves
+/// rounded up.
+fn aro(state: &RoundState, s: &PlayerState, ratings: &[u16]) -> u64 {
+    let opp: Vec<u64> = s
+        .met
+        .iter()
+        .filter_map(|&o| state.players.iter().position(|q| q.start_no == o))
+        .map(|j| u64::from(ratings[j]))
+        .collect();
+    if opp.is_empty() {
+        return 0;
     }
+    let sum: u64 = opp.iter().sum();
+    let (q, rem) = (sum / opp.len() as u64, sum % opp.len() as u64);
+    if 2 * rem >= opp.len() as u64 {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// A.5: the colour wanted and how much (1 mild, 2 strong, 3 absolute);
+/// the colour difference before the last two games.
+fn wanted(colours: &[Colour]) -> (Colour, u8) {
+    let w = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+    let b = colours.len() as i64 - w;
+    let k = colours.len();
+    let other_than_last = || {
+        if colours[k - 1] == Colour::White {
+            Colour::Black
+        } else {
+            Colour::White
+        }
+    };
+    if w - b >= 2 {
+        (Colour::Black, 3)
+    } else if b - w >= 2 {
+        (Colour::White, 3)
+    } else if k >= 2 && colours[k - 1] == colours[k - 2] {
+        (other_than_last(), 3)
+    } else if w - b == 1 {
+        (Colour::Black, 2)
+    } else if b - w == 1 {
+        (Colour::White, 2)
+    } else if k == 0 {
+        (Colour::Black, 1)
+    } else {
+        (other_than_last(), 1)
+    }
+}
+
+/// A.7 and C.10: rounds in which the player was paired (played or not)
+/// with a higher score before the round; whether the last round was one.
+fn upfloats(state: &RoundState, s: &PlayerState) -> (u32, bool) {
+    let mut ups = 0;
+    let mut up_last = false;
+    for (round, h) in s.history.iter().enumerate() {
+        if let Some(o) = h.entry.opponent
+            && let Some(opp) = state.players.iter().find(|q| q.start_no == o)
+            && opp.history[round].score_before > h.score_before
+        {
+            ups += 1;
+            if round + 2 == state.round as usize {
+                up_last = true;
+            }
+        }
+    }
+    (ups, up_last)
+}
+
+/// C.1 (played games, forbidden pairs) and C.3.
+fn legal_pairs(state: &RoundState, p: &[P]) -> Result<Vec<Vec<bool>>, String> {
     let n = p.len();
     let mut legal = vec![vec![false; n]; n];
     for a in 0..n {
@@ -358,14 +381,7 @@ fn build(state: &RoundState, default_rating: Option<u16>) -> Result<R, String> {
             legal[a][b] = a != b && !met && !c3;
         }
     }
-    let planned = state.planned_rounds.ok_or("A.7: no XXR")?;
-    Ok(R {
-        p,
-        legal,
-        last: state.round == planned,
-        max_t: 2 + planned / 5,
-        initial: state.initial_colour,
-    })
+    Ok(legal)
 }
 
 /// Whether `players` can all be paired (C.1, C.3), by search.
