@@ -325,6 +325,29 @@ pub static SYSTEMS: &[System] = &[
         simulation: SimulationConfig::default,
     },
     System {
+        name: "dubov",
+        title: "FIDE Dubov system (C.04.4.1)",
+        editions: &[],
+        accepts: &[OptionName::DefaultRating],
+        log_target: "swiss_dubov",
+        variants: &[Variant {
+            label: "dubov",
+            options: Options::DEFAULT,
+        }],
+        reference: None,
+        round_json: None,
+        engine: |o| {
+            Box::new(swiss_dubov::Dubov {
+                options: swiss_dubov::DubovOptions {
+                    default_rating: o.default_rating,
+                    ..swiss_dubov::DubovOptions::default()
+                },
+            })
+        },
+        verifier: |_| swiss_verify::dubov_next,
+        simulation: SimulationConfig::default,
+    },
+    System {
         name: "lim",
         title: "FIDE Lim system (C.04.4.3)",
         editions: &[],

@@ -5,6 +5,9 @@
 //! Each verifier returns every violation found ([`Violation`]); an empty
 //! list means the pairing is legal. Start with [`dutch`].
 
+mod dubov;
+pub use dubov::{dubov, dubov_next};
+
 use std::collections::BTreeSet;
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! Times each round of a simulated tournament: `cargo run --release --example timing -- PLAYERS ROUNDS`.
+//! Times each round of a simulated tournament: `cargo run --release -p swiss-dutch --example dutch_timing -- PLAYERS ROUNDS`.
 #![allow(clippy::unwrap_used)]
 
 use std::time::Instant;

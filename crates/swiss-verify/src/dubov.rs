@@ -1,0 +1,178 @@
+//! The FIDE Dubov system's absolute criteria (C.04.4.1, 2018), re-checked
+//! from the state before the round, without the engine's code.
+
+use swiss_core::{Colour, Pairing, PlayerState, RoundState, Tournament};
+
+use crate::{Violation, completeness, v};
+
+/// The absolute colour preference of Dubov A.5.a, if any: a colour
+/// difference beyond ±1, or the same colour in the last two played games
+/// (played games only, C.04.2 D.5). When both apply and disagree, the
+/// colour difference decides (the engine's reading, swiss-dubov
+/// interpretation 3).
+fn absolute(p: &PlayerState) -> Option<Colour> {
+    let whites = p.colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+    let diff = 2 * whites - p.colours.len() as i64;
+    if diff >= 2 {
+        return Some(Colour::Black);
+    }
+    if diff <= -2 {
+        return Some(Colour::White);
+    }
+    match p.colours.as_slice() {
+        [.., a, b] if a == b => Some(a.opposite()),
+        _ => None,
+    }
+}
+
+/// Re-checks a Dubov pairing against the absolute criteria: completeness
+/// (A.8: everybody to pair appears once, a bye exactly when their number
+/// is odd); C.1 no second game (games played over the board, C.04.2 D.6)
+/// and no forbidden pair (`XXP`); C.2 the bye not to a player who had a
+/// pairing-allocated bye or a forfeit win; C.3 two players with the same
+/// absolute colour preference never meet; and (E.1-E.2, which always
+/// grant an absolute preference once C.3 holds) every absolute colour
+/// preference is granted.
+pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = completeness(state, pairing);
+    for pair in &pairing.pairs {
+        let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
+            v(
+                &mut out,
+                "C.04.1 c",
+                format!("unknown player in {}-{}", pair.white, pair.black),
+            );
+            continue;
+        };
+        if w.has_met(b.start_no) || b.has_met(w.start_no) {
+            v(
+                &mut out,
+                "Dubov C.1",
+                format!(
+                    "{} and {} have already played each other",
+                    w.start_no, b.start_no
+                ),
+            );
+        }
+        if w.forbidden.contains(&b.start_no) || b.forbidden.contains(&w.start_no) {
+            v(
+                &mut out,
+                "Dubov C.1",
+                format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
+            );
+        }
+        let (aw, ab) = (absolute(w), absolute(b));
+        if aw.is_some() && aw == ab {
+            v(
+                &mut out,
+                "Dubov C.3",
+                format!(
+                    "{} and {} both need {:?} absolutely",
+                    w.start_no, b.start_no, aw
+                ),
+            );
+            continue;
+        }
+        for (p, need, got) in [(w, aw, Colour::White), (b, ab, Colour::Black)] {
+            if let Some(need) = need
+                && need != got
+            {
+                v(
+                    &mut out,
+                    "Dubov E.1-E.2",
+                    format!("{} needs {need:?} absolutely but gets {got:?}", p.start_no),
+                );
+            }
+        }
+    }
+    if let Some(bye) = pairing.bye
+        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
+    {
+        v(
+            &mut out,
+            "Dubov C.2",
+            format!("{bye} gets the bye but already had a bye or a forfeit win"),
+        );
+    }
+    out
+}
+
+/// [`dubov`] on the next round of `t`.
+pub fn dubov_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    dubov(&RoundState::next(t), pairing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swiss_core::{Pair, trf};
+
+    /// Five players after two rounds: One had white twice (absolute
+    /// black), Two black twice (absolute white), Three W-B, Four B then the
+    /// bye, Five the bye then W.
+    const TRF: &str = "\
+012 Dubov verifier fixture
+XXR 5
+001    1      One                               2000                             1.5       0002 w 1  0003 w =
+001    2      Two                               1900                             0.0       0001 b 0  0005 b 0
+001    3      Three                             1800                             1.5       0004 w 1  0001 b =
+001    4      Four                              1700                             1.0       0003 b 0  0000 - U
+001    5      Five                              1600                             2.0       0000 - U  0002 w 1
+";
+
+    fn state() -> RoundState {
+        let t = trf::read(TRF, "fixture").unwrap_or_else(|e| panic!("{e}"));
+        RoundState::next(&t)
+    }
+
+    fn pairing(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
+        Pairing {
+            round: 3,
+            pairs: pairs
+                .iter()
+                .map(|&(white, black)| Pair { white, black })
+                .collect(),
+            bye,
+        }
+    }
+
+    #[test]
+    fn dubov_legal_pairing_passes() {
+        assert_eq!(
+            dubov(&state(), &pairing(&[(2, 4), (5, 1)], Some(3))),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn dubov_finds_a_rematch_c1() {
+        let got = dubov(&state(), &pairing(&[(2, 1), (5, 4)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "Dubov C.1"), "{got:?}");
+    }
+
+    #[test]
+    fn dubov_finds_a_second_bye_c2() {
+        let got = dubov(&state(), &pairing(&[(2, 3), (5, 1)], Some(4)));
+        assert!(got.iter().any(|x| x.rule == "Dubov C.2"), "{got:?}");
+    }
+
+    #[test]
+    fn dubov_finds_same_absolute_preferences_c3() {
+        // One had white twice (absolute black); give Five two whites too.
+        let mut st = state();
+        for p in &mut st.players {
+            if p.start_no == 5 {
+                p.colours = vec![Colour::White, Colour::White];
+            }
+        }
+        let got = dubov(&st, &pairing(&[(5, 1), (2, 4)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "Dubov C.3"), "{got:?}");
+    }
+
+    #[test]
+    fn dubov_finds_an_absolute_preference_not_granted() {
+        // One had white twice: absolute black.
+        let got = dubov(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "Dubov E.1-E.2"), "{got:?}");
+    }
+}
