@@ -64,6 +64,7 @@ impl SystemArgs {
     /// The engine for a file: a TCEC reference JSON names its own format,
     /// which wins over `--double`.
     pub fn engine_for(&self, input: &Input) -> Result<Box<dyn swiss_core::PairingSystem>, Failure> {
+        crate::input::check_system(input, self.system.as_str())?;
         match (self.system, input.tcec) {
             (SystemName::Tcec, Some(options)) => Ok(Box::new(swiss_tcec::Tcec { options })),
             _ => self.engine(),
@@ -127,6 +128,8 @@ pub struct CheckArgs {
 /// `swiss pair`.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
+    crate::input::round_to_pair(&input)?;
+    crate::input::check_system(&input, a.system.system.as_str())?;
     let mut t = input.tournament.clone();
     // TCEC's JSON is the whole round: pairing order, first-of-pair,
     // removal counter, games in playing order.

@@ -11,6 +11,9 @@
 
 mod colour;
 mod error;
+mod forbidden;
+pub mod json;
+pub mod limits;
 mod model;
 mod pairing;
 mod points;
@@ -18,15 +21,18 @@ pub mod simulate;
 mod state;
 mod system;
 pub mod trf;
+mod validate;
 
 pub use colour::{
     ColourPreference, PreferenceRules, Strength, colour_difference, colour_preference,
 };
 pub use error::{ErrorKind, InputError, InputErrors};
-pub use model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
+pub use forbidden::Partners;
+pub use model::{Colour, OtherTitle, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{Float, PastRound, PlayerState, RoundState};
 pub use system::{
     CheckReport, PairingError, PairingSystem, RoundDifference, before_round, check, same_pairing,
 };
+pub use validate::{Places, Reading, Spot, round_to_pair, validate};

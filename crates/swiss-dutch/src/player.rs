@@ -1,7 +1,7 @@
 //! The engine's view of one player: exactly the facts C.04.3 asks about,
 //! derived once per round from [`swiss_core::RoundState`].
 
-use swiss_core::{Colour, Float, PlayerState, RoundState, StartNo};
+use swiss_core::{Colour, Float, Partners, PlayerState, RoundState, StartNo};
 
 /// One player to be paired, as the Dutch rules see him.
 #[derive(Clone, Debug)]
@@ -26,8 +26,10 @@ pub(crate) struct Pl {
     pub(crate) bye_ok: bool,
     /// Topscorer in the last round (A.7).
     pub(crate) topscorer: bool,
-    /// Start numbers he may not meet: played opponents (C.1) and `XXP`.
+    /// Start numbers he may not meet: played opponents (C.1).
     pub(crate) forbidden: Vec<StartNo>,
+    /// Players he must not meet by `XXP` (a row of a shared matrix).
+    pub(crate) xxp: Partners,
 }
 
 /// The players to pair in `state`, in A.2 order: score, then pairing number.
@@ -74,7 +76,7 @@ impl Pl {
             .tenths();
         let last = st.planned_rounds.is_some_and(|r| st.round >= r);
         let score = p.pairing_score().tenths();
-        let mut forbidden: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
+        let mut forbidden: Vec<StartNo> = p.met.clone();
         forbidden.sort_unstable();
         forbidden.dedup();
         Pl {
@@ -89,6 +91,7 @@ impl Pl {
             bye_ok: !p.had_bye_or_forfeit_win,
             topscorer: last && score > (played * per_round) >> 1,
             forbidden,
+            xxp: p.forbidden.clone(),
         }
     }
 
@@ -123,5 +126,6 @@ pub(crate) fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
 pub(crate) fn compatible(a: &Pl, b: &Pl) -> bool {
     a.forbidden.binary_search(&b.id).is_err()
         && b.forbidden.binary_search(&a.id).is_err()
+        && !a.xxp.contains(&b.id)
         && (!a.absolute() || !b.absolute() || a.pref != b.pref || a.topscorer || b.topscorer)
 }
