@@ -126,7 +126,7 @@ pub enum ErrorKind {
         round: u32,
     },
     /// The planned number of rounds is below the rounds already played.
-    #[error("expected at least the {played} rounds already played, found {planned} planned rounds")]
+    #[error("expected at least the {played} rounds already played, found {planned} planned")]
     PlannedBelowPlayed {
         /// Planned rounds.
         planned: u32,

@@ -10,7 +10,7 @@
 //! players. The model names a place as a [`Spot`]; each reader maps spots
 //! back to its file (line and column, plus the JSON path in a JSON file).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{ErrorKind, InputError, InputErrors};
 use crate::limits::{
@@ -158,7 +158,7 @@ pub(crate) struct Gaps {
     /// Per player: the points field or some entry could not be read.
     pub(crate) damaged: Vec<bool>,
     /// `(player, round index)` entries that could not be read.
-    pub(crate) damaged_entries: std::collections::BTreeSet<(usize, usize)>,
+    pub(crate) damaged_entries: BTreeSet<(usize, usize)>,
 }
 
 /// Checks a tournament built by a program (or deserialized by the caller)
@@ -211,9 +211,11 @@ pub(crate) fn check(
         warnings: Vec::new(),
     };
     let numbers_ok = c.start_numbers();
-    let rounds_ok = c.players();
+    let (rounds_ok, malformed) = c.players();
+    let mut damaged = gaps.damaged_entries.clone();
+    damaged.extend(malformed);
     if numbers_ok {
-        c.games();
+        c.games(&damaged);
     } else if !t.players.is_empty() {
         c.errors.push((
             Spot::File,
@@ -222,7 +224,7 @@ pub(crate) fn check(
             ),
         ));
     }
-    c.points(rounds_ok);
+    c.points(rounds_ok, &damaged);
     if rounds_ok {
         c.planned_rounds();
     }
@@ -237,9 +239,11 @@ pub(crate) fn check(
     (errors, warnings)
 }
 
-/// File order; whole-file notes (line 0) last.
-pub(crate) fn sort(v: &mut [InputError]) {
+/// File order; whole-file notes (line 0) last. One record can set several
+/// values (`BBW` sets five), so the same error at the same place is kept once.
+pub(crate) fn sort(v: &mut Vec<InputError>) {
     v.sort_by_key(|e| (e.line == 0, e.line, e.column));
+    v.dedup();
 }
 
 struct Checker<'a> {
@@ -305,10 +309,12 @@ impl Checker<'_> {
         ok
     }
 
-    /// Per-player fields and the shape of each entry. False when a player
-    /// has more rounds than the limit (then the round counts are not checked).
-    fn players(&mut self) -> bool {
+    /// Per-player fields and the shape of each entry. Returns false when a
+    /// player has more rounds than the limit (then the round counts are not
+    /// checked), and the malformed entries (left out of the game checks).
+    fn players(&mut self) -> (bool, Vec<(usize, usize)>) {
         let mut ok = true;
+        let mut malformed = Vec::new();
         for (i, p) in self.t.players.iter().enumerate() {
             if let Some(r) = p.rating.filter(|&r| r > MAX_RATING) {
                 self.error(
@@ -343,6 +349,7 @@ impl Checker<'_> {
             }
             for (r, e) in p.rounds.iter().enumerate().take(MAX_ROUNDS as usize) {
                 let spot = Spot::Entry(i, r);
+                let before = self.errors.len();
                 match (e.result.needs_opponent(), e.opponent) {
                     (_, Some(0)) => self.error(
                         spot,
@@ -372,14 +379,17 @@ impl Checker<'_> {
                     }
                     _ => {}
                 }
+                if self.errors.len() > before {
+                    malformed.push((i, r));
+                }
             }
         }
-        ok
+        (ok, malformed)
     }
 
     /// Every game listed by both players, with opposite colours and
     /// mirrored results; nobody his own opponent.
-    fn games(&mut self) {
+    fn games(&mut self, damaged: &BTreeSet<(usize, usize)>) {
         let t = self.t;
         for (i, p) in t.players.iter().enumerate() {
             for (r0, e) in p.rounds.iter().enumerate().take(MAX_ROUNDS as usize) {
@@ -387,7 +397,7 @@ impl Checker<'_> {
                 let Some(o) = e.opponent.filter(|&o| o != 0) else {
                     continue;
                 };
-                if self.gaps.damaged_entries.contains(&(i, r0)) {
+                if damaged.contains(&(i, r0)) {
                     continue;
                 }
                 if o == p.start_no {
@@ -401,7 +411,7 @@ impl Checker<'_> {
                     );
                     continue;
                 };
-                if self.gaps.damaged_entries.contains(&(j, r0)) {
+                if damaged.contains(&(j, r0)) {
                     continue;
                 }
                 let back = t.players[j].entry(round);
@@ -447,7 +457,7 @@ impl Checker<'_> {
     /// The points field agrees with the results. It may count every
     /// recorded round, or stop at the played rounds (a file prepared for
     /// pairing round k may already hold round k's requested byes).
-    fn points(&mut self, rounds_ok: bool) {
+    fn points(&mut self, rounds_ok: bool, damaged: &BTreeSet<(usize, usize)>) {
         let t = self.t;
         // Sums of out-of-range values could overflow: those are reported
         // by `point_system`, and the points are not checked.
@@ -461,7 +471,8 @@ impl Checker<'_> {
         };
         for (i, p) in t.players.iter().enumerate() {
             let skip = |v: &Vec<bool>| v.get(i).copied().unwrap_or(false);
-            if skip(&self.gaps.points_blank) || skip(&self.gaps.damaged) {
+            let malformed = damaged.range((i, 0)..(i + 1, 0)).next().is_some();
+            if skip(&self.gaps.points_blank) || skip(&self.gaps.damaged) || malformed {
                 continue;
             }
             let all = p.score_after(MAX_ROUNDS, &t.point_system);
