@@ -271,6 +271,30 @@ struct PlayerMarks {
     damaged_rounds: Vec<usize>,
 }
 
+/// Whether the reader interprets records with this code (rather than
+/// keeping them verbatim in `header_records` / `trailer_records`).
+pub(crate) fn is_read_record(code: &str) -> bool {
+    matches!(
+        code,
+        "001"
+            | "012"
+            | "XXR"
+            | "142"
+            | "192"
+            | "XXC"
+            | "XXS"
+            | "XXA"
+            | "XXP"
+            | "XXZ"
+            | "BBW"
+            | "BBD"
+            | "BBL"
+            | "BBZ"
+            | "BBF"
+            | "BBU"
+    ) || TEAM_RECORDS.contains(&code)
+}
+
 /// Records that describe a team tournament.
 const TEAM_RECORDS: [&str; 5] = ["013", "300", "310", "320", "330"];
 

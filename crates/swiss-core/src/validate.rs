@@ -512,12 +512,12 @@ impl Checker<'_> {
     fn point_system_ok(&self) -> bool {
         point_values(&self.t.point_system)
             .iter()
-            .all(|(_, v)| v.0.abs() <= MAX_POINT_VALUE.0)
+            .all(|(_, v)| v.0.unsigned_abs() <= MAX_POINT_VALUE.0.unsigned_abs())
     }
 
     fn point_system(&mut self) {
         for (name, v) in point_values(&self.t.point_system) {
-            if v.0.abs() > MAX_POINT_VALUE.0 {
+            if v.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
                 self.error(
                     Spot::PointValue(name),
                     range(
@@ -619,14 +619,28 @@ impl Checker<'_> {
                 );
             }
         }
-        for (k, r) in t.header_records.iter().enumerate() {
+        let records = t.header_records.iter().map(|r| (r, true));
+        let records = records.chain(t.trailer_records.iter().map(|r| (r, false)));
+        let (mut header, mut trailer) = (0, 0);
+        for (r, is_header) in records {
+            let spot = if is_header {
+                header += 1;
+                Spot::HeaderRecord(header - 1)
+            } else {
+                trailer += 1;
+                Spot::TrailerRecord(trailer - 1)
+            };
+            let code: String = r.chars().take(3).collect();
             if broken(r) {
-                self.error(Spot::HeaderRecord(k), ErrorKind::LineBreak("a record"));
-            }
-        }
-        for (k, r) in t.trailer_records.iter().enumerate() {
-            if broken(r) {
-                self.error(Spot::TrailerRecord(k), ErrorKind::LineBreak("a record"));
+                self.error(spot, ErrorKind::LineBreak("a record"));
+            } else if crate::trf::is_read_record(&code) {
+                // Written verbatim, it would be read back as data.
+                self.error(
+                    spot,
+                    ErrorKind::Expected(format!(
+                        "a record kept as written, found `{code}`, which the reader interprets: give it as the model's field"
+                    )),
+                );
             }
         }
         for (i, p) in t.players.iter().enumerate() {
