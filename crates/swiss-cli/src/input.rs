@@ -59,10 +59,15 @@ pub fn read_input(path: &Path) -> Result<Input, Failure> {
     let name = path.display().to_string();
     let text = read_text(path)?;
     let invalid = |e: InputErrors| Failure::new(EXIT_INVALID, e.to_string());
+    /// Only the `schema` field: a whole `Value` tree would cost ten times the file.
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: Option<String>,
+    }
     if is_json(path, &text)
-        && serde_json::from_str::<serde_json::Value>(&text)
+        && serde_json::from_str::<Schema>(&text)
             .ok()
-            .and_then(|v| v.get("schema").and_then(|s| s.as_str().map(String::from)))
+            .and_then(|v| v.schema)
             .is_some_and(|s| s.starts_with("tcec-swiss-reference/"))
     {
         let r = swiss_tcec::read_reference(&text, &name)

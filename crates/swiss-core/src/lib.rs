@@ -7,7 +7,9 @@
 //! and simulated tournaments for the generator ([`simulate`]).
 //!
 //! It knows no pairing system's rules. Start reading at [`trf::read`], then
-//! [`RoundState::before`].
+//! [`RoundState::before`]. The TRF and JSON readers ([`trf`], [`json`]) run
+//! one validator over the model ([`validate`]), with every number bounded
+//! ([`limits`]).
 
 mod colour;
 mod error;
