@@ -350,38 +350,10 @@ impl Reader<'_> {
                     self.places.name = Some(n);
                 }
                 "XXR" | "142" => self.planned_rounds(n, &code, &rest, &mut t),
-                "192" => {
-                    if let (Some(first), Some(line)) = (&t.system, self.places.system)
-                        && *first != rest
-                    {
-                        let first = first.clone();
-                        self.error(
-                            n,
-                            5,
-                            ErrorKind::Conflict {
-                                what: "the tournament type (192)",
-                                first: format!("{first} on line {line}"),
-                                second: rest.clone(),
-                            },
-                        );
-                    }
-                    t.system = Some(rest);
-                    self.places.system = Some(n);
-                }
+                "192" => self.system(n, rest, &mut t),
                 "XXC" => {
-                    for (col, tok) in cols.tokens(4) {
-                        match tok.as_str() {
-                            "white1" => t.initial_colour = Some(Colour::White),
-                            "black1" => t.initial_colour = Some(Colour::Black),
-                            "rank" => rank_line = Some(n),
-                            _ => self.error(
-                                n,
-                                col,
-                                ErrorKind::Expected(format!(
-                                    "`white1`, `black1` or `rank`, found `{tok}`"
-                                )),
-                            ),
-                        }
+                    if self.xxc(n, &cols, &mut t) {
+                        rank_line = Some(n);
                     }
                 }
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => match rest.parse::<Points>() {
@@ -438,6 +410,45 @@ impl Reader<'_> {
         }
         let blank = self.sort_players(&mut t, marks);
         (t, absent, blank)
+    }
+
+    /// `192 CODE`: the tournament type, kept for the caller to compare
+    /// with the system it pairs; two different codes are an error.
+    fn system(&mut self, n: usize, rest: String, t: &mut Tournament) {
+        if let (Some(first), Some(line)) = (&t.system, self.places.system)
+            && *first != rest
+        {
+            let first = format!("{first} on line {line}");
+            self.error(
+                n,
+                5,
+                ErrorKind::Conflict {
+                    what: "the tournament type (192)",
+                    first,
+                    second: rest.clone(),
+                },
+            );
+        }
+        t.system = Some(rest);
+        self.places.system = Some(n);
+    }
+
+    /// `XXC white1|black1|rank ...`; returns whether `rank` was given.
+    fn xxc(&mut self, n: usize, cols: &Columns, t: &mut Tournament) -> bool {
+        let mut rank = false;
+        for (col, tok) in cols.tokens(4) {
+            match tok.as_str() {
+                "white1" => t.initial_colour = Some(Colour::White),
+                "black1" => t.initial_colour = Some(Colour::Black),
+                "rank" => rank = true,
+                _ => self.error(
+                    n,
+                    col,
+                    ErrorKind::Expected(format!("`white1`, `black1` or `rank`, found `{tok}`")),
+                ),
+            }
+        }
+        rank
     }
 
     /// `XXC rank` pairs by the order of the `001` records: the same as
@@ -1073,6 +1084,54 @@ mod tests {
         assert_eq!(got, vec![(1, "a"), (2, "b"), (3, "c"), (4, "d")]);
         let got: Vec<_> = lines("a\n\nb\n").collect();
         assert_eq!(got, vec![(1, "a"), (2, ""), (3, "b")]);
+    }
+
+    /// Points wider than columns 81-84 are written without the decimal
+    /// when whole, else left blank (computed on reading), never spilled.
+    #[test]
+    fn points_that_do_not_fit_four_columns() {
+        assert_eq!(points_field(Points(995)), "99.5");
+        assert_eq!(points_field(Points(1200)), "120");
+        assert_eq!(points_field(Points(1005)), "");
+        assert_eq!(points_field(Points(-105)), "");
+        let ps = PointSystem::from_bb(
+            Points(600),
+            Points(5),
+            Points(0),
+            Points(0),
+            Points(0),
+            None,
+        );
+        let mut t = Tournament {
+            point_system: ps,
+            ..Tournament::default()
+        };
+        let mut a = Player::new(1, "A", None);
+        let mut b = Player::new(2, "B", None);
+        a.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
+        a.rounds.push(RoundEntry::no_game(ResultCode::HalfBye));
+        b.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
+        a.points = a.score_after(9, &t.point_system);
+        b.points = b.score_after(9, &t.point_system);
+        t.players = vec![a, b];
+        let text = write(&t);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("001    1"))
+            .unwrap_or("");
+        assert_eq!(Columns(line.chars().collect()).field(80, 85), "", "{line}");
+        assert_eq!(read(&text, "w.trf"), Ok(t));
+    }
+
+    #[test]
+    fn xxr_and_142_must_agree() {
+        let p = "001    1      A";
+        assert!(read(&format!("XXR 5\n142 5\n{p}\n"), "a.trf").is_ok());
+        let e = read(&format!("XXR 5\n142 6\n{p}\n"), "b.trf");
+        assert_eq!(
+            e.map_err(|e| e.to_string()).err().unwrap_or_default(),
+            "b.trf:2:5: the number of rounds (XXR, 142) is given twice with different values: 5 on line 1, then 6 (142)"
+        );
     }
 
     #[test]
