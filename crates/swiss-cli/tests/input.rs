@@ -153,3 +153,26 @@ fn json_players_in_any_order_pair_the_same() {
     );
     assert_eq!(text(&shuffled.stdout), text(&sorted.stdout));
 }
+
+/// Issue 12.2: a TCEC reference document (double format) planning
+/// 4294967295 rounds: its column count no longer overflows, and the
+/// validator refuses it (exit 3, at the model's `planned_rounds`).
+#[test]
+fn tcec_reference_planning_too_many_rounds_is_exit_3() {
+    let doc = std::fs::read_to_string(testdata("oracle/tcec/shared-004.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    assert_eq!(doc["format"], "double");
+    doc["num_rounds"] = serde_json::json!(4_294_967_295u32);
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("huge.json");
+    std::fs::write(&f, doc.to_string()).unwrap();
+    let o = swiss(&["validate", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains(
+            "at `planned_rounds`: expected a number of rounds from 1 to 255, found 4294967295"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+}
