@@ -66,8 +66,12 @@ pub enum Format {
     Text,
     /// The pairing as JSON.
     Json,
-    /// The whole tournament as TRF with the new round appended.
+    /// The whole tournament as TRF16 (with the `XX*`/`BB*` extension
+    /// lines established engines read), the new round appended.
     Trf,
+    /// The whole tournament as TRF-2026 (records 142, 152, 162, 240, 250,
+    /// 260; lines ended by CR), the new round appended.
+    Trf26,
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +114,10 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         Format::Trf => {
             pairing.append_to(&mut t);
             trf::write(&t)
+        }
+        Format::Trf26 => {
+            pairing.append_to(&mut t);
+            trf::write_2026(&t)
         }
     };
     emit(a.output.as_deref(), &text)

@@ -33,6 +33,10 @@ pub struct GenerateArgs {
     /// Also write each tournament as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write TRF-2026 (records 142, 162, 250, 260...) instead of TRF16
+    /// with the established engines' extension lines.
+    #[arg(long)]
+    pub trf26: bool,
     /// Simulation settings as JSON (fields of `SimulationConfig`: draw_rate,
     /// forfeit_rate, half_bye_rate, absence_rate, withdrawal_rate,
     /// late_entry_rate, point_system); flags below override it.
@@ -132,7 +136,12 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                 &cfg,
             ) {
                 Ok(t) => {
-                    emit(Some(&a.output.join(format!("{name}.trf"))), &trf::write(&t))?;
+                    let text = if a.trf26 {
+                        trf::write_2026(&t)
+                    } else {
+                        trf::write(&t)
+                    };
+                    emit(Some(&a.output.join(format!("{name}.trf"))), &text)?;
                     if a.json {
                         emit(Some(&a.output.join(format!("{name}.json"))), &json(&t)?)?;
                     }

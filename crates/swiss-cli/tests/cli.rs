@@ -271,3 +271,68 @@ fn generate_writes_checkable_reproducible_tournaments() {
         assert_eq!(outputs[0], outputs[1], "{system}: same seed, same files");
     }
 }
+
+/// Issue 16: `--format trf26` writes the same tournament as `--format trf`,
+/// in TRF-2026 (CR line ends, 142/162/240/250/260 records), and
+/// `generate --trf26` writes files that read back and validate.
+#[test]
+fn pair_and_generate_write_trf_2026() {
+    // Without its 192 record, which names the edition: any Dutch edition
+    // writes the same records.
+    let tmp = tempfile::tempdir().unwrap();
+    let records = std::fs::read_to_string(testdata("trf/valid/trf26-records.trf")).unwrap();
+    let records: Vec<&str> = records
+        .split('\r')
+        .filter(|l| !l.starts_with("192"))
+        .collect();
+    let file = tmp.path().join("records.trf");
+    std::fs::write(&file, records.join("\r")).unwrap();
+    let file = file.to_str().unwrap();
+    let run = |format: &str| {
+        let out = swiss(&["pair", "--system", "dutch", "--format", format, file]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let (old, new) = (run("trf"), run("trf26"));
+    assert!(!new.contains('\n') && new.ends_with('\r'), "{new:?}");
+    // Round 3 is paired: its byes are in the players' columns, no 240 is due.
+    for record in [
+        "142 5",
+        "152 B",
+        "162  W 3.0",
+        "250 ",
+        "260   3   4",
+        "0000 - H\r",
+    ] {
+        assert!(new.contains(record), "{record} missing from {new:?}");
+    }
+    let old = swiss_core::trf::read(&old, "old.trf").unwrap();
+    let new = swiss_core::trf::read(&new, "new.trf").unwrap();
+    assert_eq!(old, new);
+    assert_eq!(new.played_rounds(), 3, "the new round is appended");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_str().unwrap();
+    let args = [
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "9",
+        "--rounds",
+        "3",
+    ];
+    let out = swiss(&[&args[..], &["--trf26", "--output", dir]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let t = std::fs::read_to_string(written.path()).unwrap();
+    assert!(t.contains("142 3\r"), "{t:?}");
+    assert_eq!(
+        swiss_core::trf::read(&t, "g.trf").unwrap().played_rounds(),
+        3
+    );
+}

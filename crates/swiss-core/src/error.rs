@@ -196,6 +196,25 @@ pub enum ErrorKind {
         "title `{0}` is not a FIDE title (GM IM WGM FM WIM CM WFM WCM); kept as written, since pairing does not read titles"
     )]
     UnknownTitle(String),
+    /// A record this build reads but cannot honour (TRF-2026 `299`
+    /// abnormal points, team match points in `250`).
+    #[error("{0} not supported")]
+    Unsupported(&'static str),
+    /// A TRF-2026 `240` record and the player's own record disagree on
+    /// one round.
+    #[error(
+        "round {round}: record 240 gives player {player} `{listed}`, but his record has `{found}`"
+    )]
+    ByeMismatch {
+        /// The round (1-based).
+        round: u32,
+        /// The player.
+        player: StartNo,
+        /// The entry record 240 implies, e.g. `0000 - H`.
+        listed: String,
+        /// The entry his `001` record holds.
+        found: String,
+    },
     /// Checks left out because an earlier problem makes them meaningless.
     #[error("{0}")]
     NotChecked(&'static str),

@@ -1,4 +1,4 @@
-//! Forbidden pairs (`XXP`) as one bit matrix shared by every player of a
+//! Forbidden pairs (`XXP`, TRF-2026 `260`) as one bit matrix shared by every player of a
 //! round, not a list of partners per player: a group of k players costs
 //! k²/8 bytes once, whatever the number or the overlap of the groups.
 
@@ -21,12 +21,19 @@ struct Matrix {
 }
 
 impl Matrix {
-    /// Builds the matrix of `t`'s groups, ignoring start numbers that are no
-    /// player's. Time: one row OR per group member, Σ|group| × m/64 words.
-    fn build(t: &Tournament) -> Option<Matrix> {
-        let mut ids: Vec<StartNo> = t
-            .forbidden_pairs
-            .iter()
+    /// Builds the matrix of `t`'s groups that apply to `round`, ignoring
+    /// start numbers that are no player's. Time: one row OR per group
+    /// member, Σ|group| × m/64 words.
+    fn build(t: &Tournament, round: u32) -> Option<Matrix> {
+        let groups = || {
+            t.forbidden_pairs.iter().chain(
+                t.forbidden_in_rounds
+                    .iter()
+                    .filter(move |g| g.applies_to(round))
+                    .map(|g| &g.players),
+            )
+        };
+        let mut ids: Vec<StartNo> = groups()
             .flatten()
             .copied()
             .filter(|&s| t.index_of(s).is_some())
@@ -40,7 +47,7 @@ impl Matrix {
         let mut bits = vec![0u64; ids.len() * words];
         let mut group = vec![0u64; words];
         let mut rows = Vec::new();
-        for g in &t.forbidden_pairs {
+        for g in groups() {
             rows.clear();
             rows.extend(g.iter().filter_map(|s| ids.binary_search(s).ok()));
             rows.sort_unstable();
@@ -71,6 +78,20 @@ impl Matrix {
     }
 }
 
+/// Moves the `260` groups that cover every round (1 to the planned rounds,
+/// or to the most rounds a tournament may have when none are planned)
+/// among the groups of every round, where an `XXP` line puts them: the
+/// two dialects then read the same.
+pub(crate) fn settle(t: &mut Tournament) {
+    let last = t.planned_rounds.unwrap_or(crate::limits::MAX_ROUNDS);
+    let (every, ranged): (Vec<_>, Vec<_>) = std::mem::take(&mut t.forbidden_in_rounds)
+        .into_iter()
+        .partition(|g| g.first_round <= 1 && g.last_round >= last);
+    t.forbidden_pairs
+        .extend(every.into_iter().map(|g| g.players));
+    t.forbidden_in_rounds = ranged;
+}
+
 /// The players one player must not be paired with (`XXP`): a row of the
 /// round's shared matrix. Cloning is cheap (a reference count).
 #[derive(Clone, Debug, Default)]
@@ -81,9 +102,10 @@ pub struct Partners {
 }
 
 impl Partners {
-    /// The partners of every player of `t`, in `t.players` order.
-    pub fn of_players(t: &Tournament) -> Vec<Partners> {
-        let Some(m) = Matrix::build(t) else {
+    /// The partners of every player of `t` in round `round` (the groups of
+    /// every round, and those of `round`'s range), in `t.players` order.
+    pub fn of_players(t: &Tournament, round: u32) -> Vec<Partners> {
+        let Some(m) = Matrix::build(t, round) else {
             return vec![Partners::default(); t.players.len()];
         };
         let m = Arc::new(m);
@@ -110,7 +132,7 @@ impl Partners {
             .map(|&s| crate::model::Player::new(s, "", None))
             .collect();
         t.forbidden_pairs = list.iter().map(|&b| vec![own, b]).collect();
-        Partners::of_players(&t)
+        Partners::of_players(&t, 1)
             .into_iter()
             .zip(&t.players)
             .find(|(_, p)| p.start_no == own)
@@ -183,7 +205,7 @@ mod tests {
             6,
             vec![vec![1, 2, 3], vec![3, 4], vec![1, 2, 3], vec![9, 5, 5]],
         );
-        let p = Partners::of_players(&t);
+        let p = Partners::of_players(&t, 1);
         let lists: Vec<Vec<StartNo>> = p.iter().map(|x| x.iter().collect()).collect();
         assert_eq!(
             lists,
@@ -205,10 +227,27 @@ mod tests {
     fn one_group_of_everybody_costs_a_bit_per_pair() {
         let n = 3000;
         let t = field(n, vec![(1..=n).collect(), (1..=n).collect()]);
-        let p = Partners::of_players(&t);
+        let p = Partners::of_players(&t, 1);
         let words = p[0].row.as_ref().map(|(m, _)| m.bits.len());
         assert_eq!(words, Some(n as usize * (n as usize).div_ceil(64)));
         assert_eq!(p[17].iter().count(), n as usize - 1);
+    }
+
+    /// TRF-2026 `260`: a prohibition over rounds 3-4 holds in those rounds
+    /// only; `XXP` groups hold in every round.
+    #[test]
+    fn a_260_range_applies_to_its_rounds_only() {
+        let mut t = field(4, vec![vec![1, 2]]);
+        t.forbidden_in_rounds.push(crate::model::ForbiddenInRounds {
+            first_round: 3,
+            last_round: 4,
+            players: vec![3, 4],
+        });
+        for (round, three_meets_four) in [(2, true), (3, false), (4, false), (5, true)] {
+            let p = Partners::of_players(&t, round);
+            assert_eq!(!p[2].contains(&4), three_meets_four, "round {round}");
+            assert!(p[0].contains(&2), "XXP holds in round {round}");
+        }
     }
 
     #[test]

@@ -62,6 +62,7 @@ pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
         return Err(InputErrors(errors));
     }
     mark_absent(&mut t, &absent);
+    crate::validate::settle(&mut t);
     Ok(Reading {
         tournament: t,
         warnings,

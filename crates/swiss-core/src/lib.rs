@@ -13,6 +13,7 @@
 //! The TRF and JSON readers ([`trf`], [`json`]) run one validator over the
 //! model ([`validate`]), with every number bounded ([`limits`]).
 
+pub mod acceleration;
 mod colour;
 mod error;
 mod forbidden;
@@ -30,7 +31,10 @@ mod validate;
 pub use colour::colour_difference;
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;
-pub use model::{Colour, OtherTitle, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
+pub use model::{
+    AnnouncedByes, Colour, ForbiddenInRounds, OtherTitle, Player, ResultCode, RoundEntry, StartNo,
+    Title, Tournament,
+};
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};

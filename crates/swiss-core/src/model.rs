@@ -410,6 +410,38 @@ impl Player {
     }
 }
 
+/// Players who will not be paired in a later round: a requested bye or a
+/// known absence (TRF-2026 record `240 T RRR id id ...`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnnouncedByes {
+    /// The round (1-based).
+    pub round: u32,
+    /// The entry they get: [`ResultCode::FullBye`], [`ResultCode::HalfBye`]
+    /// or [`ResultCode::ZeroBye`].
+    pub result: ResultCode,
+    /// The players.
+    pub players: Vec<StartNo>,
+}
+
+/// Players who must not meet in rounds `first_round..=last_round` (TRF-2026
+/// record `260 RRF RRL id id ...`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForbiddenInRounds {
+    /// The first round the prohibition applies to (1-based).
+    pub first_round: u32,
+    /// The last round it applies to.
+    pub last_round: u32,
+    /// The players, none of whom may meet another of them in those rounds.
+    pub players: Vec<StartNo>,
+}
+
+impl ForbiddenInRounds {
+    /// Whether the prohibition applies to `round`.
+    pub fn applies_to(&self, round: u32) -> bool {
+        (self.first_round..=self.last_round).contains(&round)
+    }
+}
+
 /// A whole tournament as recorded: the input and output of every tool.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -424,20 +456,32 @@ pub struct Tournament {
     /// system and edition the file asks for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<String>,
-    /// Initial colour (`XXC white1` / `black1`), when given.
+    /// Initial colour (`XXC white1` / `black1`, TRF-2026 `152 W` / `152 B`), when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_colour: Option<Colour>,
-    /// Point system (`BB*` or `XXS` lines; default 1 / ½ / 0).
+    /// Point system (TRF-2026 `162`, or `BB*` / `XXS` lines; default 1 / ½ / 0).
     #[serde(default)]
     pub point_system: PointSystem,
     /// Players, sorted by start number.
     pub players: Vec<Player>,
-    /// Accelerated (fictitious) points per round (`XXA`): `(player, points for round 1, 2, ...)`.
+    /// Accelerated (fictitious) points per round (`XXA`, TRF-2026 `250`, or
+    /// the Baku method a `192 ..._BAKU` code selects):
+    /// `(player, points for round 1, 2, ...)`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub accelerations: Vec<(StartNo, Vec<Points>)>,
-    /// Groups of players who must not be paired with each other (`XXP`).
+    /// Groups of players who must not be paired with each other in any
+    /// round (`XXP`, or a TRF-2026 `260` record covering every round).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden_pairs: Vec<Vec<StartNo>>,
+    /// Groups of players who must not be paired with each other in a range
+    /// of rounds only (TRF-2026 `260`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden_in_rounds: Vec<ForbiddenInRounds>,
+    /// Byes and absences announced for rounds after the round to pair
+    /// (TRF-2026 `240` records of those rounds). Those of the round to pair
+    /// and of earlier rounds are the players' round entries instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announced_byes: Vec<AnnouncedByes>,
     /// Other records, kept verbatim so a rewrite loses nothing: those before
     /// the first player record, then those after it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -481,6 +525,17 @@ impl Tournament {
     /// The round a pairing program pairs next: one after the played rounds.
     pub fn next_round(&self) -> u32 {
         self.played_rounds() + 1
+    }
+
+    /// Whether `start_no` is announced not to be paired in `round`: a
+    /// non-participation entry in his record, or an announced bye.
+    pub fn sits_out(&self, start_no: StartNo, round: u32) -> bool {
+        self.player(start_no)
+            .is_some_and(|p| p.entry(round).is_non_participation())
+            || self
+                .announced_byes
+                .iter()
+                .any(|b| b.round == round && b.players.contains(&start_no))
     }
 
     /// Accelerated points of `start_no` for `round` (1-based), zero when none.

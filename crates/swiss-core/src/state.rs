@@ -131,7 +131,14 @@ impl RoundState {
             }
             before.push(v);
         }
-        let mut forbidden = Partners::of_players(t).into_iter();
+        let mut forbidden = Partners::of_players(t, round).into_iter();
+        // A bye announced for this round (TRF-2026 240) after it became the
+        // round to pair without the file being read again.
+        let announced = |s: StartNo| {
+            t.announced_byes
+                .iter()
+                .any(|b| b.round == round && b.players.contains(&s))
+        };
         let mut players = Vec::with_capacity(t.players.len());
         for (i, p) in t.players.iter().enumerate() {
             let mut st = PlayerState {
@@ -139,7 +146,7 @@ impl RoundState {
                 rating: p.rating,
                 score: p.score_after(past as u32, ps),
                 acceleration: acc_of(i, round as usize),
-                to_pair: !p.entry(round).is_non_participation(),
+                to_pair: !p.entry(round).is_non_participation() && !announced(p.start_no),
                 met: Vec::new(),
                 colours: Vec::new(),
                 history: Vec::with_capacity(past),

@@ -1,6 +1,9 @@
-//! FIDE TRF16 reader and writer, with the extension records pairing engines
-//! read (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `BB*`, `XXS`) and the TRF-2026
-//! records `142` (rounds) and `192` (tournament type).
+//! FIDE TRF reader and writers: TRF16 with the extension records pairing
+//! engines read (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `BB*`, `XXS`), and
+//! TRF-2026 (`142` rounds, `152` initial colour, `162` points, `192`
+//! tournament type, `240` byes, `250` acceleration, `260` prohibited pairs,
+//! `###` comments). One reader takes both dialects, and a file may mix
+//! them; [`write`] writes TRF16, [`write_2026`] TRF-2026.
 //!
 //! Start with [`read`]. It accepts LF, CRLF and CR-only line endings, counts
 //! columns in characters (names may be UTF-8), and reports every problem it
@@ -30,6 +33,22 @@
 //!   [`Tournament::system`] for the caller to compare with the system it
 //!   pairs. Team tournaments (records `013`, `300`, `310`, `320`, `330`, or
 //!   a team code in `192`) are refused: team pairing is not supported.
+//! - **TRF-2026 and its TRF16 equivalents say the same thing**, and two
+//!   records that disagree are an error: `152`/`XXC`, `162`/`BB*`+`XXS`.
+//!   `162`'s `A` (bbp writes `Z`) is the zero-point bye and the forfeit
+//!   loss; `W` also sets the PAB unless `P` is given; `X` is read and
+//!   unused (no result code carries it).
+//! - **`240`** for the round being paired, or an earlier one, is that
+//!   round's `0000 - F/H/Z` entry (a different entry there is an error);
+//!   for a later round it is kept in [`Tournament::announced_byes`].
+//! - **`250`** ranges fill each player's accelerations in file order, a
+//!   later range overriding an earlier one where they overlap; start
+//!   numbers of no player are skipped; an `XXA` line and a `250` range for
+//!   the same player is an error. `192 ..._BAKU` with no `XXA`/`250`
+//!   applies Baku acceleration ([`crate::acceleration`]).
+//! - **`260`** covering every round is an `XXP` group; one over fewer
+//!   rounds applies in those rounds only. **`299`** (abnormal points) is
+//!   refused: its points would change scores in a way no result shows.
 //! - **`XXC rank`** (pair by the order of the `001` records) is accepted
 //!   only when that order is the start-number order, where it changes
 //!   nothing; otherwise it is an error.
@@ -48,6 +67,9 @@ use crate::limits::MAX_ROUNDS;
 use crate::model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 use crate::points::{PointSystem, Points};
 use crate::validate::{Gaps, Locate, Location, Places, Reading, Spot, check, sort};
+
+mod records2026;
+use records2026::Records2026;
 
 /// Column (1-based) where the round-1 entry of a player record starts.
 const FIRST_ROUND_COLUMN: usize = 92;
@@ -89,6 +111,7 @@ pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
         }
     }
     mark_absent(&mut t, &absent);
+    crate::validate::settle(&mut t);
     Ok(Reading {
         tournament: t,
         warnings,
@@ -173,6 +196,13 @@ struct TrfPlaces {
     accelerations: Vec<(usize, Vec<usize>)>,
     /// Each `XXP` record: line, and the column of each start number.
     forbidden: Vec<(usize, Vec<usize>)>,
+    /// Each `260` record: line, and the column of each start number.
+    forbidden_in_rounds: Vec<(usize, Vec<usize>)>,
+    /// Each `240` record of a later round: line, and the column of each
+    /// start number.
+    announced: Vec<(usize, Vec<usize>)>,
+    /// Line of the `XXC` record giving the initial colour.
+    initial_colour: Option<usize>,
     /// Each start number of the `XXZ` records: line and column.
     absent: Vec<(usize, usize)>,
 }
@@ -217,6 +247,18 @@ impl TrfPlaces {
                 .map_or((1, 1), |a| (a.0, a.1.get(r).copied().unwrap_or(5))),
             Spot::Forbidden(k, j) => self
                 .forbidden
+                .get(k)
+                .map_or((1, 1), |a| (a.0, a.1.get(j).copied().unwrap_or(5))),
+            Spot::ForbiddenRounds(k) => {
+                self.forbidden_in_rounds.get(k).map_or((1, 1), |a| (a.0, 5))
+            }
+            Spot::ForbiddenInRounds(k, j) => self
+                .forbidden_in_rounds
+                .get(k)
+                .map_or((1, 1), |a| (a.0, a.1.get(j).copied().unwrap_or(5))),
+            Spot::AnnouncedByes(k) => self.announced.get(k).map_or((1, 1), |a| (a.0, 5)),
+            Spot::AnnouncedBye(k, j) => self
+                .announced
                 .get(k)
                 .map_or((1, 1), |a| (a.0, a.1.get(j).copied().unwrap_or(5))),
             Spot::Absent(k) => self.absent.get(k).copied().unwrap_or((1, 1)),
@@ -280,7 +322,13 @@ pub(crate) fn is_read_record(code: &str) -> bool {
             | "012"
             | "XXR"
             | "142"
+            | "152"
+            | "162"
             | "192"
+            | "240"
+            | "250"
+            | "260"
+            | "299"
             | "XXC"
             | "XXS"
             | "XXA"
@@ -329,6 +377,7 @@ impl Reader<'_> {
         let mut absent = Vec::new();
         let mut rank_line = None;
         let mut team_seen = false;
+        let mut r26 = Records2026::default();
         for (n, line) in lines(text) {
             if line.trim().is_empty() {
                 continue;
@@ -351,6 +400,16 @@ impl Reader<'_> {
                 }
                 "XXR" | "142" => self.planned_rounds(n, &code, &rest, &mut t),
                 "192" => self.system(n, rest, &mut t),
+                "152" => self.record_152(n, &cols, &mut r26),
+                "162" => self.record_162(n, &cols, &mut r26),
+                "240" => self.record_240(n, &cols, &mut r26),
+                "250" => self.record_250(n, &cols, &mut r26),
+                "260" => self.record_260(n, &cols, &mut t),
+                "299" => self.error(
+                    n,
+                    1,
+                    ErrorKind::Unsupported("abnormal points (record 299) are"),
+                ),
                 "XXC" => {
                     if self.xxc(n, &cols, &mut t) {
                         rank_line = Some(n);
@@ -405,10 +464,15 @@ impl Reader<'_> {
             }
         }
         t.point_system = self.point_system(&bb, &xxs);
+        let old_points = !xxs.is_empty()
+            || [bb.win, bb.draw, bb.loss, bb.zero, bb.forfeit, bb.pab]
+                .iter()
+                .any(Option::is_some);
         if let Some(line) = rank_line {
             self.xxc_rank(line, &marks, &t);
         }
         let blank = self.sort_players(&mut t, marks);
+        self.apply_2026(r26, &mut t, old_points);
         (t, absent, blank)
     }
 
@@ -438,8 +502,14 @@ impl Reader<'_> {
         let mut rank = false;
         for (col, tok) in cols.tokens(4) {
             match tok.as_str() {
-                "white1" => t.initial_colour = Some(Colour::White),
-                "black1" => t.initial_colour = Some(Colour::Black),
+                "white1" | "black1" => {
+                    t.initial_colour = Some(if tok == "white1" {
+                        Colour::White
+                    } else {
+                        Colour::Black
+                    });
+                    self.places.initial_colour = Some(n);
+                }
                 "rank" => rank = true,
                 _ => self.error(
                     n,
@@ -897,6 +967,23 @@ impl Reader<'_> {
     }
 }
 
+/// An out-of-range error for a number of a record.
+fn range_kind(what: &'static str, min: u32, max: u32, found: &str) -> ErrorKind {
+    ErrorKind::OutOfRange {
+        what,
+        range: format!("{min} to {max}"),
+        found: found.to_string(),
+    }
+}
+
+/// A point system in a few words, for messages: `W 3.0 D 1.0 L 0.0 ...`.
+fn point_values(ps: &PointSystem) -> String {
+    format!(
+        "W {} D {} L {} A {} P {}",
+        ps.win_white, ps.draw_white, ps.loss_white, ps.zero_bye, ps.pairing_bye
+    )
+}
+
 /// The point system's value named `name` (its JSON field name).
 fn point_field<'a>(ps: &'a mut PointSystem, name: &str) -> &'a mut Points {
     match name {
@@ -920,7 +1007,8 @@ fn point_field<'a>(ps: &'a mut PointSystem, name: &str) -> &'a mut Points {
 /// Records are written in this order: `012`, the other header records
 /// verbatim, `XXR`, `192`, `XXC`, the point system (`BB*` lines, or an `XXS` line
 /// when colour-specific values need it), the player records, `XXA`, `XXP`,
-/// and the other trailing records verbatim. Reading the output gives back
+/// `260` for forbidden pairs limited to a range of rounds (which `XXP`
+/// cannot say), and the other trailing records verbatim. Reading the output gives back
 /// an equal [`Tournament`].
 pub fn write(t: &Tournament) -> String {
     let mut out = String::new();
@@ -966,8 +1054,208 @@ pub fn write(t: &Tournament) -> String {
         }
         out.push('\n');
     }
+    // Neither XXP round ranges nor announced byes have a TRF16 form: they
+    // are written as TRF-2026 does.
+    for line in announced_240(t) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let ranged = t.forbidden_in_rounds.iter();
+    for line in ranged.map(|g| record_260(g.first_round, g.last_round, &g.players)) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     for r in &t.trailer_records {
         let _ = writeln!(out, "{r}");
+    }
+    out
+}
+
+/// Writes a tournament as TRF-2026, lines ended by CR as that format's
+/// text asks (every reader of this crate also takes LF).
+///
+/// Records: `012`, the other header records verbatim, `142`, `152`,
+/// `162` (an `XXS` line instead when the point system has values `162`
+/// cannot express: colour-dependent results, a forfeit win or full-point
+/// bye not worth a win, a half-point bye not worth a draw, a forfeit loss
+/// not worth a zero-point bye), `192`, the player records, `240` for the
+/// byes and absences of the round to pair (also in the players' columns,
+/// the form every engine reads), `250` for accelerations (one record per
+/// run of players and rounds with one value), `260` for forbidden pairs
+/// (`XXP` groups cover rounds 1 to the planned rounds), and the other
+/// trailing records verbatim. Reading the output gives back an equal
+/// [`Tournament`].
+pub fn write_2026(t: &Tournament) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    if !t.name.is_empty() {
+        lines.push(format!("012 {}", t.name));
+    }
+    lines.extend(t.header_records.iter().cloned());
+    if let Some(r) = t.planned_rounds {
+        lines.push(format!("142 {r}"));
+    }
+    if let Some(c) = t.initial_colour {
+        lines.push(format!(
+            "152 {}",
+            if c == Colour::White { 'W' } else { 'B' }
+        ));
+    }
+    if let Some(line) = record_162(&t.point_system) {
+        lines.push(line);
+    } else {
+        let mut old = String::new();
+        write_point_system(&mut old, &t.point_system);
+        lines.extend(old.lines().map(str::to_string));
+    }
+    if let Some(code) = &t.system {
+        lines.push(format!("192 {code}"));
+    }
+    lines.extend(t.players.iter().map(player_line));
+    lines.extend(records_240(t));
+    lines.extend(announced_240(t));
+    lines.extend(records_250(t));
+    let every = t.planned_rounds.unwrap_or(MAX_ROUNDS);
+    let groups = t.forbidden_pairs.iter().map(|g| (1, every, g));
+    let ranged = t
+        .forbidden_in_rounds
+        .iter()
+        .map(|g| (g.first_round, g.last_round, &g.players));
+    for (first, last, ids) in groups.chain(ranged) {
+        lines.push(record_260(first, last, ids));
+    }
+    lines.extend(t.trailer_records.iter().cloned());
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(&l);
+        out.push('\r');
+    }
+    out
+}
+
+/// A `260` record: the players must not meet in rounds `first..=last`.
+fn record_260(first: u32, last: u32, ids: &[StartNo]) -> String {
+    let mut line = format!("260 {first:>3} {last:>3}");
+    for id in ids {
+        let _ = write!(line, " {id:>4}");
+    }
+    line
+}
+
+/// The `162` record of a point system (`None` for the default one, and
+/// when it has values `162` cannot express), each symbol in its 9-column
+/// block from column 6.
+fn record_162(ps: &PointSystem) -> Option<String> {
+    let win = ps.win_white;
+    let draw = ps.draw_white;
+    let expressible = [ps.win_black, ps.forfeit_win, ps.full_bye] == [win; 3]
+        && [ps.draw_black, ps.half_bye] == [draw; 2]
+        && ps.loss_black == ps.loss_white
+        && ps.forfeit_loss == ps.zero_bye;
+    if !expressible || *ps == PointSystem::default() {
+        return None;
+    }
+    let d = PointSystem::default();
+    let mut line = String::from("162");
+    for (symbol, v, default) in [
+        ('W', win, d.win_white),
+        ('D', draw, d.draw_white),
+        ('L', ps.loss_white, d.loss_white),
+        ('A', ps.zero_bye, d.zero_bye),
+        ('P', ps.pairing_bye, win),
+    ] {
+        if v != default {
+            let pad = (line.chars().count() + 4) / 9 * 9 + 5;
+            while line.chars().count() < pad {
+                line.push(' ');
+            }
+            let _ = write!(line, "{symbol}{v:>4}");
+        }
+    }
+    Some(line)
+}
+
+/// `240` records of the round to pair: its requested byes and absences,
+/// one record per type.
+fn records_240(t: &Tournament) -> Vec<String> {
+    let round = t.next_round();
+    let mut out = Vec::new();
+    for (letter, code) in [
+        ('F', ResultCode::FullBye),
+        ('H', ResultCode::HalfBye),
+        ('Z', ResultCode::ZeroBye),
+    ] {
+        let ids: Vec<StartNo> = t
+            .players
+            .iter()
+            .filter(|p| p.entry(round) == RoundEntry::no_game(code))
+            .map(|p| p.start_no)
+            .collect();
+        if !ids.is_empty() {
+            let mut line = format!("240 {letter} {round:>3}");
+            for id in ids {
+                let _ = write!(line, " {id:>4}");
+            }
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// `240` records of the byes announced for later rounds.
+fn announced_240(t: &Tournament) -> Vec<String> {
+    t.announced_byes
+        .iter()
+        .map(|b| {
+            let mut line = format!("240 {} {:>3}", b.result.letter(), b.round);
+            for id in &b.players {
+                let _ = write!(line, " {id:>4}");
+            }
+            line
+        })
+        .collect()
+}
+
+/// `250` records: for each round, the runs of consecutive players (in
+/// start-number order, numbers consecutive) with one accelerated value,
+/// then runs of rounds with the same runs of players merged.
+fn records_250(t: &Tournament) -> Vec<String> {
+    // (first player, last player, value) runs of each round.
+    let last_round = t
+        .accelerations
+        .iter()
+        .map(|(_, v)| v.len())
+        .max()
+        .unwrap_or(0);
+    let mut runs: Vec<Vec<(StartNo, StartNo, Points)>> = Vec::with_capacity(last_round);
+    for r in 0..last_round {
+        let mut round: Vec<(StartNo, StartNo, Points)> = Vec::new();
+        for (id, values) in &t.accelerations {
+            let v = values.get(r).copied().unwrap_or(Points::ZERO);
+            if v == Points::ZERO {
+                continue;
+            }
+            match round.last_mut() {
+                Some(run) if run.2 == v && run.1.checked_add(1) == Some(*id) => run.1 = *id,
+                _ => round.push((*id, *id, v)),
+            }
+        }
+        runs.push(round);
+    }
+    let mut out = Vec::new();
+    let mut r = 0;
+    while r < runs.len() {
+        let mut end = r;
+        while end + 1 < runs.len() && runs[end + 1] == runs[r] {
+            end += 1;
+        }
+        for &(first, last, v) in &runs[r] {
+            out.push(format!(
+                "250      {v:>4} {:>3} {:>3} {first:>4} {last:>4}",
+                r + 1,
+                end + 1
+            ));
+        }
+        r = end + 1;
     }
     out
 }

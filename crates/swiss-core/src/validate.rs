@@ -51,6 +51,14 @@ pub enum Spot {
     AccelerationValue(usize, usize),
     /// Start number `j` of forbidden-pair group `k`.
     Forbidden(usize, usize),
+    /// The round range of round-limited forbidden-pair group `k` (`260`).
+    ForbiddenRounds(usize),
+    /// Start number `j` of round-limited forbidden-pair group `k` (`260`).
+    ForbiddenInRounds(usize, usize),
+    /// Announced-bye record `k` (`240` of a later round): its round and type.
+    AnnouncedByes(usize),
+    /// Start number `j` of announced-bye record `k`.
+    AnnouncedBye(usize, usize),
     /// Start number `k` of the players absent from the round being paired.
     Absent(usize),
     /// Verbatim record `k` before the players.
@@ -232,11 +240,20 @@ pub(crate) fn check(
     c.accelerations();
     c.extension_players(absent);
     c.texts();
+    c.baku();
     let mut errors = places.errors(c.errors);
     sort(&mut errors);
     let mut warnings = places.errors(c.warnings);
     sort(&mut warnings);
     (errors, warnings)
+}
+
+/// The last step of reading a valid tournament, in either format: the
+/// extension data in its one form (see [`crate::acceleration`] and the
+/// `260` groups covering every round), Baku acceleration applied.
+pub(crate) fn settle(t: &mut Tournament) {
+    crate::acceleration::settle(t);
+    crate::forbidden::settle(t);
 }
 
 /// File order; whole-file notes (line 0) last. One record can set several
@@ -578,7 +595,8 @@ impl Checker<'_> {
         }
     }
 
-    /// `XXP` and `XXZ` name players.
+    /// `XXP`, `260` and `XXZ` name players; a `260` range is a range of
+    /// rounds.
     fn extension_players(&mut self, absent: &[StartNo]) {
         let t = self.t;
         for (k, group) in t.forbidden_pairs.iter().enumerate() {
@@ -588,10 +606,85 @@ impl Checker<'_> {
                 }
             }
         }
+        for (k, group) in t.forbidden_in_rounds.iter().enumerate() {
+            let (first, last) = (group.first_round, group.last_round);
+            if !(1 <= first && first <= last && last <= MAX_ROUNDS) {
+                self.error(
+                    Spot::ForbiddenRounds(k),
+                    range(
+                        "a range of rounds first..last",
+                        1,
+                        MAX_ROUNDS,
+                        format!("{first}..{last}"),
+                    ),
+                );
+            }
+            for (j, id) in group.players.iter().enumerate() {
+                if t.index_of(*id).is_none() {
+                    self.error(Spot::ForbiddenInRounds(k, j), ErrorKind::UnknownPlayer(*id));
+                }
+            }
+        }
         for (k, id) in absent.iter().enumerate() {
             if t.index_of(*id).is_none() {
                 self.error(Spot::Absent(k), ErrorKind::UnknownPlayer(*id));
             }
+        }
+        self.announced_byes();
+    }
+
+    /// Announced byes (`240` of a later round) are of a round after the
+    /// round to pair, of a bye type, and name players.
+    fn announced_byes(&mut self) {
+        let t = self.t;
+        let next = t.next_round();
+        for (k, b) in t.announced_byes.iter().enumerate() {
+            if !(next + 1..=MAX_ROUNDS).contains(&b.round) {
+                self.error(
+                    Spot::AnnouncedByes(k),
+                    range(
+                        "a round after the round to pair",
+                        next + 1,
+                        MAX_ROUNDS,
+                        b.round,
+                    ),
+                );
+            }
+            if !matches!(
+                b.result,
+                ResultCode::FullBye | ResultCode::HalfBye | ResultCode::ZeroBye
+            ) {
+                self.error(
+                    Spot::AnnouncedByes(k),
+                    ErrorKind::Expected(format!(
+                        "a bye type F, H or Z, found `{}`",
+                        b.result.letter()
+                    )),
+                );
+            }
+            for (j, id) in b.players.iter().enumerate() {
+                if t.index_of(*id).is_none() {
+                    self.error(Spot::AnnouncedBye(k, j), ErrorKind::UnknownPlayer(*id));
+                }
+            }
+        }
+    }
+
+    /// C.04.7: Baku acceleration (`192 ..._BAKU`) is defined by the
+    /// number of rounds.
+    fn baku(&mut self) {
+        let t = self.t;
+        if let Some(code) = &t.system
+            && crate::acceleration::is_baku(code)
+            && t.planned_rounds.is_none()
+        {
+            self.error(
+                Spot::System,
+                ErrorKind::Expected(format!(
+                    "the number of rounds (`142` or `XXR`; `planned_rounds` in JSON): the tournament type `{}` asks for Baku acceleration, which depends on it",
+                    code.trim()
+                )),
+            );
         }
     }
 
@@ -703,6 +796,10 @@ pub(crate) fn json_path(spot: Spot, original: &dyn Fn(usize) -> usize) -> Option
         Spot::Acceleration(k) => format!("accelerations[{k}]"),
         Spot::AccelerationValue(k, r) => format!("accelerations[{k}][1][{r}]"),
         Spot::Forbidden(k, j) => format!("forbidden_pairs[{k}][{j}]"),
+        Spot::ForbiddenRounds(k) => format!("forbidden_in_rounds[{k}]"),
+        Spot::ForbiddenInRounds(k, j) => format!("forbidden_in_rounds[{k}].players[{j}]"),
+        Spot::AnnouncedByes(k) => format!("announced_byes[{k}]"),
+        Spot::AnnouncedBye(k, j) => format!("announced_byes[{k}].players[{j}]"),
         Spot::Absent(k) => format!("absent[{k}]"),
         Spot::HeaderRecord(k) => format!("header_records[{k}]"),
         Spot::TrailerRecord(k) => format!("trailer_records[{k}]"),

@@ -210,15 +210,21 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
                 name: name.trim().to_string(),
                 ..Tournament::default()
             };
-            if next() % 2 == 0 {
-                t.point_system = swiss_core::PointSystem::from_bb(
-                    swiss_core::Points(30),
-                    swiss_core::Points(10),
-                    swiss_core::Points(0),
-                    swiss_core::Points(0),
-                    swiss_core::Points(0),
-                    Some(swiss_core::Points(10)),
-                );
+            match next() % 4 {
+                // Expressible by TRF-2026 162 (W 3 D 1 P 1).
+                0 | 1 => {
+                    t.point_system = swiss_core::PointSystem::from_bb(
+                        swiss_core::Points(30),
+                        swiss_core::Points(10),
+                        swiss_core::Points(0),
+                        swiss_core::Points(0),
+                        swiss_core::Points(0),
+                        Some(swiss_core::Points(10)),
+                    );
+                }
+                // Not expressible by 162: a black win worth more.
+                2 => t.point_system.win_black = swiss_core::Points(12),
+                _ => {}
             }
             for i in 0..n {
                 // The TRF name field holds 33 characters; longer names are cut on writing.
@@ -275,9 +281,35 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
                 t.forbidden_pairs.push(group.collect());
             }
             if next() % 3 == 0 {
-                let who = (next() % n) as u32 + 1;
-                let a = (0..=rounds).map(|_| swiss_core::Points((next() % 3) as i32 * 5));
-                t.accelerations.push((who, a.collect()));
+                // TRF-2026 260: a group over a range of rounds (from round
+                // 1 to the last, the reader files it with the XXP groups).
+                let first = 2 + (next() % 3) as u32;
+                let last = first + (next() % 3) as u32;
+                let group = (0..2 + next() % 3).map(|_| (next() % n) as u32 + 1);
+                t.forbidden_in_rounds.push(swiss_core::ForbiddenInRounds {
+                    first_round: first,
+                    last_round: last,
+                    players: group.collect(),
+                });
+            }
+            if next() % 3 == 0 {
+                t.initial_colour = Some([Colour::White, Colour::Black][next() % 2]);
+            }
+            // Accelerations in the readers' one form: by start number, no
+            // trailing zero round, no entry without a value.
+            let mut who: Vec<u32> = (0..next() % 4).map(|_| (next() % n) as u32 + 1).collect();
+            who.sort_unstable();
+            who.dedup();
+            for id in who {
+                let mut a: Vec<_> = (0..=rounds)
+                    .map(|_| swiss_core::Points((next() % 3) as i32 * 5))
+                    .collect();
+                while a.last() == Some(&swiss_core::Points::ZERO) {
+                    a.pop();
+                }
+                if !a.is_empty() {
+                    t.accelerations.push((id, a));
+                }
             }
             let ps = t.point_system;
             for p in &mut t.players {
@@ -290,7 +322,8 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
                 let p = &mut t.players[next() % n];
                 if p.rounds.len() < next_round {
                     p.rounds.resize(next_round - 1, RoundEntry::BLANK);
-                    p.rounds.push(RoundEntry::no_game(R::ZeroBye));
+                    let code = [R::ZeroBye, R::HalfBye, R::FullBye][next() % 3];
+                    p.rounds.push(RoundEntry::no_game(code));
                 }
             }
             for p in &mut t.players {
@@ -304,11 +337,15 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
+    /// Both dialects: TRF16 with the extension lines, and TRF-2026.
     #[test]
     fn written_tournaments_read_back_equal(t in tournament()) {
         let text = trf::write(&t);
         let back = trf::read(&text, "w.trf");
         prop_assert_eq!(Ok(t.clone()), back, "{}", text);
+        let text = trf::write_2026(&t);
+        let back = trf::read(&text, "w26.trf");
+        prop_assert_eq!(Ok(t.clone()), back, "{}", text.replace('\r', "\n"));
         every_system_answers(&t)?;
     }
 }

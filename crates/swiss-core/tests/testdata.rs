@@ -26,6 +26,8 @@ fn check(path: &Path, sub: &str) -> (bool, String) {
             let t = r.tournament;
             let again = trf::read(&trf::write(&t), &name).unwrap();
             assert_eq!(t, again, "{name}: write/read round trip");
+            let again = trf::read(&trf::write_2026(&t), &name).unwrap();
+            assert_eq!(t, again, "{name}: TRF-2026 write/read round trip");
             let warnings: String = r.warnings.iter().map(|w| w.warning_text() + "\n").collect();
             let state = RoundState::next(&t);
             let summary: Vec<String> = state

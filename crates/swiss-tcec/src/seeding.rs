@@ -128,7 +128,8 @@ pub fn renumber(t: &Tournament, seed_order: &[StartNo]) -> Result<Tournament, Tc
     for (s, _) in &mut out.accelerations {
         *s = map(*s).unwrap_or(*s);
     }
-    for group in &mut out.forbidden_pairs {
+    let groups = out.forbidden_pairs.iter_mut();
+    for group in groups.chain(out.forbidden_in_rounds.iter_mut().map(|g| &mut g.players)) {
         for s in group {
             *s = map(*s).unwrap_or(*s);
         }
