@@ -4,7 +4,7 @@
 use clap::Args;
 use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
-use swiss_systems::{Options, System};
+use swiss_systems::{OptionName, Options, System};
 
 use crate::input::{EXIT_UNEXPECTED, Failure, Input};
 
@@ -22,10 +22,13 @@ pub struct SystemArgs {
     /// written as two TRF columns).
     #[arg(long)]
     pub double: bool,
-    /// Dubov A.1: the provisional rating given to unrated players.
+    /// Dubov A.1: the provisional rating given to unrated players
+    /// (default: the file's `XXO default-rating=R`, JSON
+    /// `settings.default_rating`).
     #[arg(long, value_name = "RATING")]
     pub default_rating: Option<u16>,
-    /// Lim: apply the Maxi-tournament 100-rating-point rule.
+    /// Lim: apply the Maxi-tournament 100-rating-point rule (also when
+    /// the file says `XXO maxi`, JSON `settings.maxi`).
     #[arg(long)]
     pub maxi: bool,
 }
@@ -47,19 +50,28 @@ impl SystemArgs {
         swiss_systems::find(&self.system).map_err(usage)
     }
 
-    /// The options these arguments give, an input file's own settings
-    /// (a TCEC reference JSON names its format) taking precedence.
+    /// The options these arguments give, with an input file's own: a
+    /// TCEC reference JSON's format takes precedence; the file's settings
+    /// (`XXO`, JSON `settings`) apply where no flag is given and the
+    /// system reads them (a Lim setting means nothing to another system).
     pub fn options(&self, input: Option<&Input>) -> Result<Options, Failure> {
+        let entry = self.entry()?;
         let edition = match &self.edition {
-            Some(e) => Some(self.entry()?.edition(e).map_err(usage)?),
+            Some(e) => Some(entry.edition(e).map_err(usage)?),
             None => None,
         };
         let double = input.and_then(|i| i.double).unwrap_or(self.double);
+        let file = input.map(|i| i.tournament.settings).unwrap_or_default();
+        let reads = |o: OptionName| entry.accepts.contains(&o);
+        let default_rating = self.default_rating.or(file
+            .default_rating
+            .filter(|_| reads(OptionName::DefaultRating)));
+        let maxi = self.maxi || (file.maxi && reads(OptionName::Maxi));
         Ok(Options::DEFAULT
             .with_edition(edition)
             .with_double(double)
-            .with_default_rating(self.default_rating)
-            .with_maxi(self.maxi))
+            .with_default_rating(default_rating)
+            .with_maxi(maxi))
     }
 
     /// The engine these arguments name.

@@ -336,3 +336,44 @@ fn pair_and_generate_write_trf_2026() {
         3
     );
 }
+
+/// Issues 13 and 14: Dubov A.1's provisional rating and Lim's Maxi rule
+/// come from the command line or from the file (`XXO`); the flag wins.
+#[test]
+fn settings_come_from_the_flag_or_the_file() {
+    let file = "trf/valid/xxo-settings.trf";
+    let pair = |args: &[&str], file: &str| {
+        let out = swiss(&[&["pair"], args, &[file]].concat());
+        (out.status.code(), text(&out.stdout))
+    };
+    // Dubov A.1: player 3 is unrated; the file gives him 1400.
+    let by_file = pair(&["--system", "dubov"], file);
+    assert_eq!(by_file.0, Some(0));
+    assert_eq!(
+        by_file,
+        pair(&["--system", "dubov", "--default-rating", "1400"], file)
+    );
+    assert_ne!(
+        by_file,
+        pair(&["--system", "dubov", "--default-rating", "2060"], file)
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let bare = tmp.path().join("bare.trf");
+    let text_of = std::fs::read_to_string(testdata(file)).unwrap();
+    let without: Vec<&str> = text_of.lines().filter(|l| !l.starts_with("XXO")).collect();
+    std::fs::write(&bare, without.join("\n")).unwrap();
+    let bare = bare.to_str().unwrap();
+    let refused = swiss(&["pair", "--system", "dubov", bare]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(
+        text(&refused.stderr).contains("Dubov A.1"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // Lim: `XXO maxi` pairs as `--maxi` does; other systems ignore it.
+    assert_eq!(
+        pair(&["--system", "lim"], file),
+        pair(&["--system", "lim", "--maxi"], bare)
+    );
+    assert_eq!(pair(&["--system", "dutch"], file).0, Some(0));
+}

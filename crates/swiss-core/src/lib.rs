@@ -32,8 +32,8 @@ pub use colour::colour_difference;
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;
 pub use model::{
-    AnnouncedByes, Colour, ForbiddenInRounds, OtherTitle, Player, ResultCode, RoundEntry, StartNo,
-    Title, Tournament,
+    AnnouncedByes, Colour, ForbiddenInRounds, OtherTitle, Player, ResultCode, RoundEntry, Settings,
+    StartNo, Title, Tournament,
 };
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};

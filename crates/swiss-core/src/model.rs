@@ -410,6 +410,28 @@ impl Player {
     }
 }
 
+/// Settings of the pairing a file gives besides its tournament type, for
+/// the systems that read them (`XXO` records; JSON `settings`). Command
+/// line options take precedence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The Maxi-tournament rule of the Lim system (C.04.4.3: floaters
+    /// within 100 rating points). `XXO maxi`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maxi: bool,
+    /// The provisional rating of unrated players (Dubov A.1: every player
+    /// needs one). `XXO default-rating=1400`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_rating: Option<u16>,
+}
+
+impl Settings {
+    /// Whether nothing is set.
+    pub fn is_default(&self) -> bool {
+        *self == Settings::default()
+    }
+}
+
 /// Players who will not be paired in a later round: a requested bye or a
 /// known absence (TRF-2026 record `240 T RRR id id ...`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -477,6 +499,9 @@ pub struct Tournament {
     /// of rounds only (TRF-2026 `260`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden_in_rounds: Vec<ForbiddenInRounds>,
+    /// Pairing settings the file gives (`XXO`).
+    #[serde(default, skip_serializing_if = "Settings::is_default")]
+    pub settings: Settings,
     /// Byes and absences announced for rounds after the round to pair
     /// (TRF-2026 `240` records of those rounds). Those of the round to pair
     /// and of earlier rounds are the players' round entries instead.

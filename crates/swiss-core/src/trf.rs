@@ -201,6 +201,8 @@ struct TrfPlaces {
     /// Each `240` record of a later round: line, and the column of each
     /// start number.
     announced: Vec<(usize, Vec<usize>)>,
+    /// Line of the `XXO` record giving each setting.
+    settings: Vec<(&'static str, usize)>,
     /// Line of the `XXC` record giving the initial colour.
     initial_colour: Option<usize>,
     /// Each start number of the `XXZ` records: line and column.
@@ -234,6 +236,12 @@ impl TrfPlaces {
             Spot::PlannedRounds => (self.planned.unwrap_or(1), 5),
             Spot::System => (self.system.unwrap_or(1), 5),
             Spot::Name => (self.name.unwrap_or(1), 5),
+            Spot::Setting(f) => self
+                .settings
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == f)
+                .map_or((1, 1), |&(_, l)| (l, 5)),
             Spot::PointValue(f) => self
                 .point_lines
                 .iter()
@@ -330,6 +338,7 @@ pub(crate) fn is_read_record(code: &str) -> bool {
             | "260"
             | "299"
             | "XXC"
+            | "XXO"
             | "XXS"
             | "XXA"
             | "XXP"
@@ -430,6 +439,7 @@ impl Reader<'_> {
                     Err(_) => self.bad(n, 5, "a number of points", &rest),
                 },
                 "XXS" => xxs.push((n, rest)),
+                "XXO" => self.settings(n, &cols, &mut t),
                 "XXA" => self.acceleration(n, &cols, &mut t),
                 "XXP" => {
                     let ids =
@@ -519,6 +529,34 @@ impl Reader<'_> {
             }
         }
         rank
+    }
+
+    /// `XXO maxi default-rating=R`: pairing settings (this program's
+    /// extension record, in the style of the `XX*` records).
+    fn settings(&mut self, n: usize, cols: &Columns, t: &mut Tournament) {
+        for (col, tok) in cols.tokens(4) {
+            let (key, value) = tok.split_once('=').unwrap_or((&tok, ""));
+            match (key, value) {
+                ("maxi", "") => {
+                    t.settings.maxi = true;
+                    self.places.settings.push(("maxi", n));
+                }
+                ("default-rating", v) => match v.parse::<u16>() {
+                    Ok(r) => {
+                        t.settings.default_rating = Some(r);
+                        self.places.settings.push(("default_rating", n));
+                    }
+                    Err(_) => self.bad(n, col, "a rating after `default-rating=`", v),
+                },
+                _ => self.error(
+                    n,
+                    col,
+                    ErrorKind::Expected(format!(
+                        "a setting `maxi` or `default-rating=R`, found `{tok}`"
+                    )),
+                ),
+            }
+        }
     }
 
     /// `XXC rank` pairs by the order of the `001` records: the same as
@@ -1036,6 +1074,10 @@ pub fn write(t: &Tournament) -> String {
         );
     }
     write_point_system(&mut out, &t.point_system);
+    if let Some(line) = record_xxo(t) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     for p in &t.players {
         out.push_str(&player_line(p));
         out.push('\n');
@@ -1110,6 +1152,8 @@ pub fn write_2026(t: &Tournament) -> String {
     if let Some(code) = &t.system {
         lines.push(format!("192 {code}"));
     }
+    // No TRF-2026 record holds these settings.
+    lines.extend(record_xxo(t));
     lines.extend(t.players.iter().map(player_line));
     lines.extend(records_240(t));
     lines.extend(announced_240(t));
@@ -1130,6 +1174,22 @@ pub fn write_2026(t: &Tournament) -> String {
         out.push('\r');
     }
     out
+}
+
+/// The `XXO` record of the tournament's settings, if any is set.
+fn record_xxo(t: &Tournament) -> Option<String> {
+    let s = t.settings;
+    if s.is_default() {
+        return None;
+    }
+    let mut line = String::from("XXO");
+    if s.maxi {
+        line.push_str(" maxi");
+    }
+    if let Some(r) = s.default_rating {
+        let _ = write!(line, " default-rating={r}");
+    }
+    Some(line)
 }
 
 /// A `260` record: the players must not meet in rounds `first..=last`.

@@ -43,6 +43,8 @@ pub enum Spot {
     System,
     /// The tournament name.
     Name,
+    /// A pairing setting by its JSON name (`default_rating`, `maxi`).
+    Setting(&'static str),
     /// A point system value by its JSON name (`win_white`, ...).
     PointValue(&'static str),
     /// Acceleration record `k`.
@@ -241,6 +243,14 @@ pub(crate) fn check(
     c.extension_players(absent);
     c.texts();
     c.baku();
+    if let Some(r) = t.settings.default_rating
+        && !(1..=MAX_RATING).contains(&r)
+    {
+        c.error(
+            Spot::Setting("default_rating"),
+            range("a default rating", 1, MAX_RATING, r),
+        );
+    }
     let mut errors = places.errors(c.errors);
     sort(&mut errors);
     let mut warnings = places.errors(c.warnings);
@@ -792,6 +802,7 @@ pub(crate) fn json_path(spot: Spot, original: &dyn Fn(usize) -> usize) -> Option
         Spot::PlannedRounds => "planned_rounds".to_string(),
         Spot::System => "system".to_string(),
         Spot::Name => "name".to_string(),
+        Spot::Setting(f) => format!("settings.{f}"),
         Spot::PointValue(f) => format!("point_system.{f}"),
         Spot::Acceleration(k) => format!("accelerations[{k}]"),
         Spot::AccelerationValue(k, r) => format!("accelerations[{k}][1][{r}]"),

@@ -295,6 +295,10 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
             if next() % 3 == 0 {
                 t.initial_colour = Some([Colour::White, Colour::Black][next() % 2]);
             }
+            if next() % 4 == 0 {
+                t.settings.maxi = next() % 2 == 0;
+                t.settings.default_rating = Some(1000 + (next() % 1000) as u16);
+            }
             // Accelerations in the readers' one form: by start number, no
             // trailing zero round, no entry without a value.
             let mut who: Vec<u32> = (0..next() % 4).map(|_| (next() % n) as u32 + 1).collect();
