@@ -123,6 +123,7 @@ mod tests {
             floated_last_round: false,
             bye_eligible: true,
             avoid: Vec::new(),
+            forbidden: swiss_core::Partners::default(),
             position: id,
         }
     }

@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use swiss_core::{Colour, PlayerState, Points, RoundState, StartNo};
+use swiss_core::{Colour, Partners, PlayerState, Points, RoundState, StartNo};
 
 use crate::LimOptions;
 
@@ -28,9 +28,12 @@ pub(crate) struct LimPlayer {
     pub floated_last_round: bool,
     /// Whether he may receive the pairing-allocated bye (C.04.1 d).
     pub bye_eligible: bool,
-    /// Players he may not meet: opponents met over the board and `XXP`
-    /// partners, sorted.
+    /// Opponents met over the board, sorted.
     pub avoid: Vec<StartNo>,
+    /// Players he must not meet (`XXP`, `260`): a row of the round's
+    /// shared matrix, so a file forbidding every pair costs bits, not a
+    /// list per player.
+    pub forbidden: Partners,
     /// Position in the list of players to pair (1-based, start-number
     /// order): `Lim 7.2` colours by it.
     pub position: u32,
@@ -156,7 +159,7 @@ impl Field {
                 .filter_map(|r| r.entry.colour)
                 .collect();
             let barred = barred_colours(&colours);
-            let mut avoid: Vec<StartNo> = p.met.iter().copied().chain(p.forbidden.iter()).collect();
+            let mut avoid: Vec<StartNo> = p.met.clone();
             avoid.sort_unstable();
             avoid.dedup();
             players.push(LimPlayer {
@@ -169,6 +172,7 @@ impl Field {
                 floated_last_round: floated_last_round(state, p),
                 bye_eligible: !p.had_bye_or_forfeit_win,
                 avoid,
+                forbidden: p.forbidden.clone(),
                 position: players.len() as u32 + 1,
             });
         }
@@ -191,10 +195,8 @@ impl Field {
 
     /// Whether the two have met or must not meet (`Lim 2.1`, C.04.1 b, `XXP`).
     pub fn have_met(&self, a: usize, b: usize) -> bool {
-        self.players[a]
-            .avoid
-            .binary_search(&self.players[b].id)
-            .is_ok()
+        let (x, y) = (&self.players[a], &self.players[b]);
+        x.avoid.binary_search(&y.id).is_ok() || x.forbidden.contains(&y.id)
     }
 
     /// Whether some colour allocation respects `Lim 5.1 a/b` for both.

@@ -94,6 +94,7 @@ mod tests {
                     bye_ok: true,
                     topscorer: false,
                     forbidden: Vec::new(),
+                    xxp: swiss_core::Partners::default(),
                 }
             })
             .collect();

@@ -65,8 +65,11 @@ pub(crate) struct Player {
     pub(crate) bye_ok: bool,
     /// Top scorer (A.10).
     pub(crate) topscorer: bool,
-    /// Start numbers he may not meet: played opponents (B.1.a) and `XXP`.
+    /// Start numbers he may not meet: played opponents (B.1.a), sorted.
     pub(crate) forbidden: Vec<StartNo>,
+    /// Players he must not meet (`XXP`, `260`): a row of the round's
+    /// shared matrix, not a list per player.
+    pub(crate) xxp: swiss_core::Partners,
 }
 
 impl Player {
@@ -160,7 +163,7 @@ fn player(p: &PlayerState, st: &RoundState) -> Player {
     // A.10: over 50% of the maximum possible score, when pairing the last round.
     let topscorer =
         st.is_last_round() && p.score.tenths() * 2 > per_round.saturating_mul(played_rounds);
-    let mut forbidden: Vec<StartNo> = p.met.iter().copied().chain(p.forbidden.iter()).collect();
+    let mut forbidden: Vec<StartNo> = p.met.clone();
     forbidden.sort_unstable();
     forbidden.dedup();
     Player {
@@ -173,6 +176,7 @@ fn player(p: &PlayerState, st: &RoundState) -> Player {
         bye_ok: !p.had_bye_or_forfeit_win,
         topscorer,
         forbidden,
+        xxp: p.forbidden.clone(),
     }
 }
 

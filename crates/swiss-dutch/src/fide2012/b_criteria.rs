@@ -29,7 +29,9 @@ pub(crate) const B6_UP: u8 = 1 << 7;
 
 /// B.1.a and `XXP`: the two have not met and are not forbidden to meet.
 pub(crate) fn b1_may_meet(a: &Player, b: &Player) -> bool {
-    a.forbidden.binary_search(&b.id).is_err() && b.forbidden.binary_search(&a.id).is_err()
+    a.forbidden.binary_search(&b.id).is_err()
+        && b.forbidden.binary_search(&a.id).is_err()
+        && !a.xxp.contains(&b.id)
 }
 
 /// B.2: both have the same absolute colour preference.

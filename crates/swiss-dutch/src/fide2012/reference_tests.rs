@@ -69,6 +69,7 @@ fn random_round(rng: &mut Rng, n: usize, movers: usize, number: u32) -> Round {
                 bye_ok: rng.below(4) != 0,
                 topscorer: false,
                 forbidden: Vec::new(),
+                xxp: swiss_core::Partners::default(),
             }
         })
         .collect();
