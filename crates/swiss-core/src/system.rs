@@ -126,6 +126,37 @@ impl CheckReport {
     }
 }
 
+/// The initial colour a recorded round 1 shows, for a system whose
+/// round-1 colours follow from the initial colour alone (Lim 7.2, Dubov
+/// E.0-E.4): round 1 is paired again with White as the initial colour; if
+/// the pairs it shares with the record all carry the record's colours, the
+/// initial colour was White; if they all carry them reversed, Black.
+/// `None` when round 1 is not recorded, shares no pair, or says both.
+pub fn infer_initial_colour(system: &dyn PairingSystem, t: &Tournament) -> Option<Colour> {
+    if t.played_rounds() == 0 {
+        return None;
+    }
+    let recorded = Pairing::recorded(t, 1);
+    let mut before = before_round(t, 1);
+    before.initial_colour = Some(Colour::White);
+    let produced = system.pair(&before).ok()?;
+    let (mut same, mut reversed) = (0, 0);
+    for p in &produced.pairs {
+        for r in &recorded.pairs {
+            if (r.white, r.black) == (p.white, p.black) {
+                same += 1;
+            } else if (r.white, r.black) == (p.black, p.white) {
+                reversed += 1;
+            }
+        }
+    }
+    match (same > 0, reversed > 0) {
+        (true, false) => Some(Colour::White),
+        (false, true) => Some(Colour::Black),
+        _ => None,
+    }
+}
+
 /// Whether two pairings agree: the same pairs with the same colours and the
 /// same bye (board order aside).
 pub fn same_pairing(a: &Pairing, b: &Pairing) -> bool {

@@ -163,6 +163,9 @@
 //!     C.4 rules out two sets).
 //! 18. **Forbidden pairs** (`XXP`) count as already played (C.1)
 //!     (`d3_transposition_order_of_the_text` in `tests/rules.rs`).
+//! 19. **The initial colour**, when the file does not say it (`XXC`), is
+//!     read back from a recorded round 1: the one colour that reproduces
+//!     its colours (`initial_colour_is_read_back_from_round_1`).
 //!
 //! # Performance
 //!
@@ -291,6 +294,13 @@ pub struct Dubov {
 impl PairingSystem for Dubov {
     fn name(&self) -> &'static str {
         "dubov"
+    }
+
+    /// `XXC`, or read back from a recorded round 1 (its colours follow
+    /// from the initial colour, E.0-E.4).
+    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+        t.initial_colour
+            .or_else(|| swiss_core::infer_initial_colour(self, t))
     }
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {

@@ -322,3 +322,30 @@ fn interpretation_no_complete_pairing_is_an_error() {
         other => panic!("{other:?}"),
     }
 }
+
+/// E.0-E.4 with C.04.A's checker: a file without `XXC` gets its initial
+/// colour read back from its round 1, so a tournament that drew Black
+/// replays exactly; taking White instead gets round 1 wrong.
+#[test]
+fn initial_colour_is_read_back_from_round_1() {
+    use swiss_core::simulate::{SimulationConfig, random_players, simulate};
+    use swiss_core::{Colour, PairingSystem, check as replay};
+    let dubov = swiss_dubov::Dubov::default();
+    let mut t = (1..)
+        .map(|seed| {
+            let cfg = SimulationConfig {
+                rounds: 4,
+                seed,
+                ..SimulationConfig::default()
+            };
+            simulate(&dubov, random_players(16, seed), "t", &cfg).unwrap()
+        })
+        .find(|t| t.initial_colour == Some(Colour::Black))
+        .unwrap();
+    t.initial_colour = None;
+    assert_eq!(dubov.initial_colour(&t), Some(Colour::Black));
+    assert_eq!(replay(&dubov, &t).differences.len(), 0);
+    t.initial_colour = Some(Colour::White);
+    let wrong = replay(&dubov, &t);
+    assert_eq!(wrong.differences.first().map(|d| d.round), Some(1));
+}

@@ -173,6 +173,10 @@
 //! 12. **Numbers in round one (7.2)** are positions in the list of players
 //!     paired, so absent players are skipped
 //!     (`lim_7_1_odd_first_round_bye_to_the_lowest` in `tests/rule_examples.rs`).
+//! 13. **The colour drawn for player 1 (7.2)**, when the file does not say
+//!     it (`XXC`), is read back from a recorded round 1: the one colour
+//!     that reproduces its colours
+//!     (`interpretation_initial_colour_is_read_back_from_round_1`).
 
 mod colour;
 mod group;
@@ -275,6 +279,13 @@ pub struct Lim {
 impl PairingSystem for Lim {
     fn name(&self) -> &'static str {
         "lim"
+    }
+
+    /// `XXC`, or read back from a recorded round 1 (`Lim 7.2`: its colours
+    /// follow from the colour drawn for player 1).
+    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+        t.initial_colour
+            .or_else(|| swiss_core::infer_initial_colour(self, t))
     }
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {

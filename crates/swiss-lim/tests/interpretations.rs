@@ -225,3 +225,30 @@ fn same_input_same_output() {
     let b = check(&t);
     assert_eq!(a.to_engine_text(), b.to_engine_text());
 }
+
+/// `Lim 7.2` with C.04.A's checker: a file without `XXC` gets the colour
+/// drawn for player 1 read back from its round 1, so a tournament that
+/// drew Black replays exactly; taking White instead gets round 1 wrong.
+#[test]
+fn interpretation_initial_colour_is_read_back_from_round_1() {
+    use swiss_core::simulate::{SimulationConfig, random_players, simulate};
+    use swiss_core::{PairingSystem, check as replay};
+    let lim = swiss_lim::Lim::default();
+    let mut t = (1..)
+        .map(|seed| {
+            let cfg = SimulationConfig {
+                rounds: 4,
+                seed,
+                ..SimulationConfig::default()
+            };
+            simulate(&lim, random_players(16, seed), "t", &cfg).unwrap()
+        })
+        .find(|t| t.initial_colour == Some(Colour::Black))
+        .unwrap();
+    t.initial_colour = None;
+    assert_eq!(lim.initial_colour(&t), Some(Colour::Black));
+    assert_eq!(replay(&lim, &t).differences.len(), 0);
+    t.initial_colour = Some(Colour::White);
+    let wrong = replay(&lim, &t);
+    assert_eq!(wrong.differences.first().map(|d| d.round), Some(1));
+}
