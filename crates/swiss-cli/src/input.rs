@@ -148,9 +148,12 @@ pub fn check_system(input: &Input, system: &str) -> Result<(), Failure> {
     let Some(code) = &input.tournament.system else {
         return Ok(());
     };
-    let reason = match named_system(code) {
-        Ok(s) if s == system => return Ok(()),
-        Ok(s) => format!("it asks for the {s} system, not {system}: pair it with `--system {s}`"),
+    let reason = match swiss_systems::by_code(code) {
+        Ok((s, _)) if s.name == system => return Ok(()),
+        Ok((s, _)) => format!(
+            "it asks for the {} system, not {system}: pair it with `--system {}`",
+            s.name, s.name
+        ),
         Err(reason) => reason,
     };
     let e = input.places.error(
@@ -161,26 +164,6 @@ pub fn check_system(input: &Input, system: &str) -> Result<(), Failure> {
         },
     );
     Err(Failure::new(EXIT_INVALID, e.to_string()))
-}
-
-/// The system (`--system` name) a tournament type code asks for, or why
-/// this build cannot pair it. Codes are TRF-2026's (trf26.md, record 192).
-fn named_system(code: &str) -> Result<&'static str, String> {
-    let code = code.trim().to_ascii_uppercase();
-    if code.ends_with("_BAKU") {
-        return Err("Baku acceleration is not implemented: give the accelerated points with `XXA` records and name the system without `_BAKU`".into());
-    }
-    match code.as_str() {
-        "FIDE_DUTCH_2017" => Ok("dutch"),
-        // A bare FIDE_DUTCH means the rules in force: 2026's since 1 February 2026.
-        "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => Err(
-            "the Dutch rules in force since 1 February 2026 are not implemented yet: this build pairs the 2017 edition (`192 FIDE_DUTCH_2017`)".into(),
-        ),
-        c if c.starts_with("FIDE_DUBOV") => Ok("dubov"),
-        c if c.starts_with("FIDE_LIM") => Ok("lim"),
-        c if c.starts_with("FIDE_BURSTEIN") => Err("the Burstein system is not implemented".into()),
-        _ => Err("not a tournament type this program knows (it pairs `FIDE_DUTCH_2017`)".into()),
-    }
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {

@@ -14,8 +14,10 @@ pub struct SystemArgs {
     /// Pairing system.
     #[arg(long, value_parser = PossibleValuesParser::new(swiss_systems::names()))]
     pub system: String,
-    /// The edition of the system's rules (e.g. `--edition 2017` for the
-    /// Dutch system); default: the system's current edition.
+    /// The edition of the system's rules (`--edition 2026`, `2017` or
+    /// `2012` for the Dutch system); default: the edition the file names
+    /// (TRF-2026 record 192, e.g. `FIDE_DUTCH_2017`), else the system's
+    /// current edition (Dutch: 2026, the rules in force).
     #[arg(long)]
     pub edition: Option<String>,
     /// TCEC: double rounds (each round is two games with reversed colours,
@@ -56,9 +58,16 @@ impl SystemArgs {
     /// system reads them (a Lim setting means nothing to another system).
     pub fn options(&self, input: Option<&Input>) -> Result<Options, Failure> {
         let entry = self.entry()?;
+        // A file naming its edition (192) is paired under it unless
+        // `--edition` says otherwise.
+        let named = input
+            .and_then(|i| i.tournament.system.as_deref())
+            .and_then(|code| swiss_systems::by_code(code).ok())
+            .filter(|(s, _)| s.name == entry.name)
+            .and_then(|(_, e)| e);
         let edition = match &self.edition {
             Some(e) => Some(entry.edition(e).map_err(usage)?),
-            None => None,
+            None => named,
         };
         let double = input.and_then(|i| i.double).unwrap_or(self.double);
         let file = input.map(|i| i.tournament.settings).unwrap_or_default();

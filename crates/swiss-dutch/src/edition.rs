@@ -132,17 +132,22 @@ use crate::DutchOptions;
 ///    of both scores, then his pairing number (`fide2012_f1_board_order`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Edition {
-    /// C.04.3 as in force from 2017 (the default).
+    /// C.04.3 as applied from 1 February 2026 (criteria C1-C21), the
+    /// edition in force and the default. Its rules and their readings are
+    /// in the crate docs ("The 2026 edition").
     #[default]
+    Fide2026,
+    /// C.04.3 as in force from 2017 to January 2026 (criteria C.1-C.19).
     Fide2017,
     /// The 2012 text (see above).
     Fide2012,
 }
 
 impl Edition {
-    /// The year the edition is named by: `"2017"` or `"2012"`.
+    /// The year the edition is named by: `"2026"`, `"2017"` or `"2012"`.
     pub const fn as_str(self) -> &'static str {
         match self {
+            Edition::Fide2026 => "2026",
             Edition::Fide2017 => "2017",
             Edition::Fide2012 => "2012",
         }
@@ -155,15 +160,15 @@ impl fmt::Display for Edition {
     }
 }
 
-/// An edition name that is neither `2012` nor `2017`.
+/// An edition name that is none of `2026`, `2017` and `2012`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Dutch edition {0:?} (expected 2012 or 2017)")]
+#[error("unknown Dutch edition {0:?} (expected 2026, 2017 or 2012)")]
 pub struct ParseEditionError(pub String);
 
 impl FromStr for Edition {
     type Err = ParseEditionError;
 
-    /// Accepts `2017` and `2012` (also prefixed `fide`, any case).
+    /// Accepts `2026`, `2017` and `2012` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         match t
@@ -171,6 +176,7 @@ impl FromStr for Edition {
             .unwrap_or(&t)
             .trim_start_matches(['-', ' '])
         {
+            "2026" => Ok(Edition::Fide2026),
             "2017" => Ok(Edition::Fide2017),
             "2012" => Ok(Edition::Fide2012),
             _ => Err(ParseEditionError(s.to_string())),
@@ -192,15 +198,17 @@ mod tests {
     /// The names the CLI, JSON and TRF select an edition by.
     #[test]
     fn edition_names_round_trip() {
-        for e in [Edition::Fide2017, Edition::Fide2012] {
+        for e in [Edition::Fide2026, Edition::Fide2017, Edition::Fide2012] {
             assert_eq!(e.as_str().parse::<Edition>(), Ok(e));
             assert_eq!(e.to_string(), e.as_str());
         }
         assert_eq!("FIDE-2012".parse::<Edition>(), Ok(Edition::Fide2012));
         assert_eq!(" fide 2017 ".parse::<Edition>(), Ok(Edition::Fide2017));
-        assert!("2026".parse::<Edition>().is_err());
-        assert_eq!(Edition::default(), Edition::Fide2017);
-        assert_eq!(DutchOptions::default().edition, Edition::Fide2017);
-        assert_eq!(crate::Dutch::default(), crate::Dutch::FIDE_2017);
+        assert_eq!("Fide2026".parse::<Edition>(), Ok(Edition::Fide2026));
+        assert!("2025".parse::<Edition>().is_err());
+        // The default is the edition in force.
+        assert_eq!(Edition::default(), Edition::Fide2026);
+        assert_eq!(DutchOptions::default().edition, Edition::Fide2026);
+        assert_eq!(crate::Dutch::default(), crate::Dutch::FIDE_2026);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use swiss_core::{PlayerState, RoundState};
+use swiss_core::{PlayerState, ResultCode, RoundState};
 
 /// A float received in a past round (C.04.3 A.4.b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,21 +26,53 @@ pub(crate) enum Float {
 /// that round's acceleration.
 pub(crate) fn float(state: &RoundState, p: &PlayerState, rounds_ago: usize) -> Option<Float> {
     let round = p.history.len().checked_sub(rounds_ago)?;
+    match played_game_float(state, p, round) {
+        Some(f) => f,
+        None => Some(Float::Down),
+    }
+}
+
+/// The float `p` received `rounds_ago` rounds before the round `state`
+/// pairs, by the 2026 text (C.04.3 (2026) Art. 1.4.3-1.4.4): a played
+/// game floats as in 2017 (the higher scored player down, the lower one
+/// up, on the pairing scores before that round); a round not played over
+/// the board gives a downfloat to the PAB recipient and to a player who
+/// scored more than a (played) loss without playing (a half- or
+/// full-point bye, a forfeit win), and no float otherwise (a zero-point
+/// bye, an absence, a forfeit loss); it never gives an upfloat.
+///
+/// Reading: the text gives the PAB a downfloat whatever it is worth; the
+/// reference engine only when it is worth more than a loss. We follow the
+/// text (`c2026_art_1_4_3_a_pab_worth_a_loss_is_still_a_downfloat`).
+pub(crate) fn float_2026(state: &RoundState, p: &PlayerState, rounds_ago: usize) -> Option<Float> {
+    let round = p.history.len().checked_sub(rounds_ago)?;
+    if let Some(f) = played_game_float(state, p, round) {
+        return f;
+    }
+    let e = &p.history[round].entry;
+    let ps = &state.point_system;
+    let pab = e.result == ResultCode::PairingBye;
+    (pab || e.points(ps) > ps.loss_white.max(ps.loss_black)).then_some(Float::Down)
+}
+
+/// The float of a game `p` played over the board in the round at index
+/// `round` (`Some(None)`: no float), `None` when he did not play one.
+fn played_game_float(state: &RoundState, p: &PlayerState, round: usize) -> Option<Option<Float>> {
     let past = &p.history[round];
     let e = &past.entry;
     let (true, Some(opponent), Some(_)) = (e.is_played_game(), e.opponent, e.colour) else {
-        return Some(Float::Down);
+        return None;
     };
     // An opponent missing from the file compares as equal: no float.
     let theirs = state
         .player(opponent)
         .and_then(|o| o.history.get(round))
         .map_or(past.score_before, |h| h.score_before);
-    match past.score_before.cmp(&theirs) {
+    Some(match past.score_before.cmp(&theirs) {
         Ordering::Greater => Some(Float::Down),
         Ordering::Less => Some(Float::Up),
         Ordering::Equal => None,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -95,6 +127,46 @@ XXA    6  0.0  1.0
         assert_eq!(f[4], [None, None]);
         // 6: absent in round 3; round 2: 1.0 accelerated against 0.5.
         assert_eq!(f[5], [Some(Down), Some(Down)]);
+    }
+
+    /// C.04.3 (2026) Art. 1.4: a played game floats as in 2017; of the
+    /// rounds not played over the board, the PAB (5 in round 1), a forfeit
+    /// win (2 in round 2) and a half-point bye worth more than a loss (4 in
+    /// round 3) are downfloats; a forfeit loss (3 in round 2), an absence
+    /// (6 in round 3) give no float. The 2017 reading gives 3 and 6 a
+    /// downfloat there.
+    #[test]
+    fn c2026_art_1_4_floats_of_unplayed_rounds() {
+        use Float::{Down, Up};
+        let t = swiss_core::trf::read(RECORD, "a4").unwrap();
+        let st = RoundState::before(&t, 4);
+        let f: Vec<_> = st
+            .players
+            .iter()
+            .map(|p| [float_2026(&st, p, 1), float_2026(&st, p, 2)])
+            .collect();
+        assert_eq!(f[1], [None, Some(Down)]);
+        assert_eq!(f[2], [Some(Up), None]);
+        assert_eq!(f[3], [Some(Down), Some(Up)]);
+        assert_eq!(f[5], [None, Some(Down)]);
+        let st2 = RoundState::before(&t, 2);
+        let five_round_1 = float_2026(&st2, &st2.players[4], 1);
+        assert_eq!(five_round_1, Some(Down), "the PAB of round 1");
+    }
+
+    /// Reading (2026 Art. 1.4.3): the PAB gives a downfloat whatever it is
+    /// worth, as the text says; the reference engine gives one only when
+    /// it is worth more than a loss (no reference file tells them apart).
+    #[test]
+    fn c2026_art_1_4_3_a_pab_worth_a_loss_is_still_a_downfloat() {
+        let text = RECORD.replacen("XXA", "BBU  0.0\nXXA", 1).replace(
+            "001    5      Five                              1600                             2.0",
+            "001    5      Five                              1600                             1.0",
+        );
+        let t = swiss_core::trf::read(&text, "a4").unwrap();
+        let st = RoundState::before(&t, 2);
+        assert_eq!(st.point_system.pairing_bye, swiss_core::Points::ZERO);
+        assert_eq!(float_2026(&st, &st.players[4], 1), Some(Float::Down));
     }
 
     /// Before round 2 there is no float two rounds back, and round 1's

@@ -99,9 +99,48 @@
 //!
 //! # Editions
 //!
-//! [`DutchOptions::edition`] selects the text: [`Edition::Fide2017`] (the
-//! default, everything above) or [`Edition::Fide2012`] (the 2012 text; its
-//! search bounds and rule interpretations are documented on that type).
+//! [`DutchOptions::edition`] selects the text: [`Edition::Fide2026`] (the
+//! rules in force since 1 February 2026, the default), [`Edition::Fide2017`]
+//! (everything above) or [`Edition::Fide2012`] (the 2012 text; its search
+//! bounds and rule interpretations are documented on that type).
+//!
+//! # The 2026 edition
+//!
+//! The 2026 text renumbers the criteria C1-C21 and changes some. This
+//! edition shares the 2017 edition's bracket machinery and colour rules,
+//! with these 2026 rules (`fide2026.rs`, `float.rs`, `player.rs`,
+//! `engine/criteria.rs`):
+//!
+//! - **C2**: a PAB of any value, or a round scored at least a win without
+//!   playing (forfeit win, full-point bye), bars the PAB
+//!   (`c2026_c2_a_full_point_bye_bars_the_pab`).
+//! - **C5**: the PAB goes to the lowest score a complete pairing allows,
+//!   fixed before the first bracket as the reference engine does; the
+//!   completion test of every bracket keeps it
+//!   (`c2026_c5_the_pab_to_the_lowest_score_a_complete_pairing_allows`).
+//! - **C9**: in the last bracket, the player left for the PAB is the one
+//!   with the fewest unplayed rounds, a criterion above the colour
+//!   criteria (`c2026_c9_the_pab_to_the_player_with_the_fewest_unplayed_rounds`).
+//! - **Art. 1.4, floats of unplayed rounds**: a downfloat for the PAB and
+//!   for a round scored above a loss without playing; none for an absence,
+//!   a zero-point bye or a forfeit loss; never an upfloat
+//!   (`c2026_art_1_4_floats_of_unplayed_rounds`,
+//!   `c2026_art_1_4_floats_change_the_pairing`).
+//! - **Pairing numbers** skip players not yet in the tournament, as in 2017
+//!   (reading 7 above).
+//!
+//! Readings: the PAB is a downfloat whatever it is worth, as the text says
+//! (the reference engine: only when worth more than a loss; no reference
+//! round tells them apart) (`c2026_art_1_4_3_a_pab_worth_a_loss_is_still_a_downfloat`).
+//!
+//! **Not yet 2026:** C4 in every bracket without the collapsed last
+//! scoregroup (this edition still re-pairs a bracket that blocks completion
+//! with everything below it, as 2017's PPB), C7 (downfloaters' scores
+//! instead of the PSD), C8's look-ahead and the re-scoped C14-C21 are read
+//! as 2017 reads C.6, C.7 and C.12-C.19, and `--explain` names the 2017
+//! criteria. On the reference engine's 2026 data this edition pairs 3,092
+//! of 3,142 rounds identically (the 2017 edition: 2,912); the 50 left are
+//! those rules.
 //!
 //! # Matching and performance
 //!
@@ -138,6 +177,7 @@ mod colour;
 mod edition;
 mod engine;
 mod fide2012;
+mod fide2026;
 mod float;
 mod player;
 
@@ -184,9 +224,12 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
     if options.edition == Edition::Fide2012 {
         return fide2012::pair(state);
     }
-    let field = player::in_pairing_order(state);
+    let mut field = player::in_pairing_order(state, options.edition);
+    if options.edition == Edition::Fide2026 {
+        fide2026::c5_lowest_pab_score(&mut field);
+    }
     let played = state.round.saturating_sub(1);
-    let mates = engine::pair_round(&field, played)?;
+    let mates = engine::pair_round(&field, played, options.edition)?;
     let mut out = Pairing {
         round: state.round,
         pairs: Vec::new(),
@@ -230,7 +273,9 @@ pub struct Dutch {
 }
 
 impl Dutch {
-    /// The 2017 rules (the default).
+    /// The 2026 rules (the default: the edition in force).
+    pub const FIDE_2026: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2026));
+    /// The 2017 rules.
     pub const FIDE_2017: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2017));
     /// The 2012 text.
     pub const FIDE_2012: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2012));

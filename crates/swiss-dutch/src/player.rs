@@ -3,7 +3,8 @@
 
 use swiss_core::{Colour, Partners, PlayerState, RoundState, StartNo};
 
-use crate::float::{Float, float};
+use crate::Edition;
+use crate::float::{Float, float, float_2026};
 
 /// One player to be paired, as the Dutch rules see him.
 #[derive(Clone, Debug)]
@@ -22,9 +23,10 @@ pub(crate) struct Player {
     pub(crate) repeated: Option<Colour>,
     /// Colour preference (A.6), `None` when no game was played (A.6.d).
     pub(crate) preference: Option<Colour>,
-    /// Float of the previous round and of two rounds before (A.4).
+    /// Float of the previous round and of two rounds before (2017: A.4;
+    /// 2026: Art. 1.4).
     pub(crate) floats: [Option<Float>; 2],
-    /// May receive the pairing-allocated bye (C.2).
+    /// May receive the pairing-allocated bye (2017: C.2; 2026: C2).
     pub(crate) may_get_bye: bool,
     /// Topscorer (A.7).
     pub(crate) topscorer: bool,
@@ -34,21 +36,24 @@ pub(crate) struct Player {
     pub(crate) xxp: Partners,
 }
 
-/// The players to pair in `state`, in A.2 order: score, then pairing number.
-pub(crate) fn in_pairing_order(state: &RoundState) -> Vec<Player> {
+/// The players to pair in `state`, in A.2 order (2026: Art. 1.2): score,
+/// then pairing number; their floats and bye eligibility as `edition`
+/// defines them.
+pub(crate) fn in_pairing_order(state: &RoundState, edition: Edition) -> Vec<Player> {
     let mut field: Vec<Player> = state
         .players
         .iter()
         .filter(|p| p.to_pair)
-        .map(|p| Player::new(p, state))
+        .map(|p| Player::new(p, state, edition))
         .collect();
     field.sort_by(|a, b| b.score.cmp(&a.score).then(a.start_no.cmp(&b.start_no)));
     field
 }
 
 impl Player {
-    /// Builds the view of `p` for the round described by `st`.
-    pub(crate) fn new(p: &PlayerState, st: &RoundState) -> Player {
+    /// Builds the view of `p` for the round described by `st`, under
+    /// `edition`'s floats and bye eligibility.
+    pub(crate) fn new(p: &PlayerState, st: &RoundState, edition: Edition) -> Player {
         let whites = p.colours.iter().filter(|&&c| c == Colour::White).count() as i64;
         let blacks = p.colours.len() as i64 - whites;
         let imbalance = (whites - blacks).unsigned_abs() as u32;
@@ -65,8 +70,14 @@ impl Player {
             imbalance,
             repeated,
             preference: colour_preference(&p.colours, whites - blacks, repeated),
-            floats: [float(st, p, 1), float(st, p, 2)],
-            may_get_bye: !p.had_bye_or_forfeit_win,
+            floats: match edition {
+                Edition::Fide2026 => [float_2026(st, p, 1), float_2026(st, p, 2)],
+                _ => [float(st, p, 1), float(st, p, 2)],
+            },
+            may_get_bye: match edition {
+                Edition::Fide2026 => may_get_pab_2026(st, p),
+                _ => !p.had_bye_or_forfeit_win,
+            },
             topscorer: is_topscorer(st, p),
             forbidden,
             xxp: p.forbidden.clone(),
@@ -92,6 +103,28 @@ impl Player {
     pub(crate) fn float(&self, back: usize) -> Option<Float> {
         self.floats[back - 1]
     }
+
+    /// Games played over the board (2026 C9 prefers, for the PAB, the
+    /// player with the fewest rounds not played: the most games played).
+    pub(crate) fn played_games(&self) -> usize {
+        self.colours.len()
+    }
+}
+
+/// C.04.3 (2026) C2, with C.04.1: `p` may receive the pairing-allocated
+/// bye unless he already had one (whatever it was worth) or, in some
+/// round, scored at least a win's worth of points without playing (a
+/// forfeit win, a full-point bye, points for rounds before a late entry).
+/// A half-point bye does not bar the PAB (unless the point system rates
+/// it as a win). "A win" is the lower of the two colours' win values.
+fn may_get_pab_2026(st: &RoundState, p: &PlayerState) -> bool {
+    let ps = &st.point_system;
+    let win = ps.win_white.min(ps.win_black);
+    !p.history.iter().any(|past| {
+        let e = &past.entry;
+        e.result == swiss_core::ResultCode::PairingBye
+            || (!e.is_played_game() && e.points(ps) >= win)
+    })
 }
 
 /// The colour preference (C.04.3 A.6) of a player with the played
@@ -159,4 +192,31 @@ pub(crate) fn compatible(a: &Player, b: &Player) -> bool {
             || a.preference != b.preference
             || a.topscorer
             || b.topscorer)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// C.04.3 (2026) C2: a requested full-point bye (1 in round 1) bars
+    /// the PAB as a forfeit win does; a half-point bye (4) does not. Under
+    /// 2017's C.2 only the PAB and a forfeit win bar it.
+    #[test]
+    fn c2026_c2_a_full_point_bye_bars_the_pab() {
+        let text = "\
+012 C2
+XXR 5
+001    1      One                               2000                             1.0       0000 - F
+001    2      Two                               1900                             1.0       0003 w 1
+001    3      Three                             1800                             0.0       0002 b 0
+001    4      Four                              1700                             0.5       0000 - H
+";
+        let t = swiss_core::trf::read(text, "c2").unwrap();
+        let st = RoundState::before(&t, 2);
+        let bye = |edition, i: usize| Player::new(&st.players[i], &st, edition).may_get_bye;
+        assert!(!bye(Edition::Fide2026, 0));
+        assert!(bye(Edition::Fide2017, 0));
+        assert!(bye(Edition::Fide2026, 3) && bye(Edition::Fide2026, 1));
+    }
 }

@@ -296,13 +296,17 @@ pub static SYSTEMS: &[System] = &[
     System {
         name: "dutch",
         title: "FIDE Dutch system (C.04.3)",
-        editions: &["2017", "2012"],
+        editions: &["2026", "2017", "2012"],
         accepts: &[OptionName::Edition],
         log_target: "swiss_dutch",
         variants: &[
             Variant {
                 label: "dutch",
                 options: Options::DEFAULT,
+            },
+            Variant {
+                label: "dutch-2017",
+                options: Options::DEFAULT.with_edition(Some("2017")),
             },
             Variant {
                 label: "dutch-2012",
@@ -433,6 +437,33 @@ pub fn find(name: &str) -> Result<&'static System, RegistryError> {
             name: name.to_string(),
             known: join(names()),
         })
+}
+
+/// The system and edition a tournament type code names (TRF-2026 record
+/// `192`, JSON `system`; the codes of `trf26.md`), or why this build
+/// cannot pair it. `FIDE_DUTCH` is the Dutch rules in force (2026's since
+/// 1 February 2026; `_2025` is the reference engine's name for them). A
+/// `_BAKU` suffix asks for Baku acceleration, which the readers apply
+/// (`swiss_core::acceleration`): it names no other system.
+pub fn by_code(code: &str) -> Result<(&'static System, Option<&'static str>), String> {
+    let upper = code.trim().to_ascii_uppercase();
+    let code = upper.strip_suffix("_BAKU").unwrap_or(&upper);
+    let (name, edition) = match code {
+        "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => ("dutch", Some("2026")),
+        "FIDE_DUTCH_2017" => ("dutch", Some("2017")),
+        "FIDE_DUTCH_2012" => ("dutch", Some("2012")),
+        c if c.starts_with("FIDE_DUBOV") => ("dubov", None),
+        c if c.starts_with("FIDE_LIM") => ("lim", None),
+        c if c.starts_with("FIDE_BURSTEIN") => {
+            return Err("the Burstein system is not implemented".into());
+        }
+        _ => {
+            return Err(
+                "not a tournament type this program knows (FIDE_DUTCH, FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_2012, FIDE_DUBOV, FIDE_LIM, each optionally with _BAKU)".into(),
+            );
+        }
+    };
+    find(name).map(|s| (s, edition)).map_err(|e| e.to_string())
 }
 
 /// The names of the systems built, in table order.

@@ -49,6 +49,11 @@ pub(crate) struct Bracket<'a> {
     /// remainder (`CandidateSearch::cut_off_rest`); off only in the test
     /// that checks the cut changes nothing.
     pub(crate) cut_off_rest: bool,
+    /// C.04.3 (2026) C9: the player this bracket leaves unpaired gets the
+    /// PAB, and should be the one with the fewest unplayed rounds (set for
+    /// the last bracket of the 2026 edition; the layout then has a C9
+    /// field).
+    pub(crate) c9_bye: bool,
 }
 
 impl<'a> Bracket<'a> {
@@ -84,6 +89,7 @@ impl<'a> Bracket<'a> {
                 .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
             layout: Layout::default(),
             cut_off_rest: true,
+            c9_bye: false,
         };
         b.layout = Layout::of(&b);
         b
@@ -113,7 +119,10 @@ impl<'a> Bracket<'a> {
             let floated = (1..=2).any(|back| {
                 self.rounds_played >= back && f.float(back as usize) == Some(Float::Down)
             });
-            if !(self.ppb_or_clb && alone && f.may_get_bye && !floated) {
+            // 2026 C9: the leftover must have played as many games as anybody.
+            let most_games = !self.c9_bye
+                || (0..size).all(|i| self.player(i).played_games() <= f.played_games());
+            if !(self.ppb_or_clb && alone && f.may_get_bye && !floated && most_games) {
                 return None;
             }
         } else if self.ppb_or_clb && !alone {

@@ -32,4 +32,5 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use completion::{AbsoluteCriteria, completable};
 pub(crate) use round::pair_round;

@@ -5,15 +5,16 @@
 
 use super::bracket::{Bracket, solve_bracket};
 use super::completion::{AbsoluteCriteria, completable, perfectly_pairable};
-use crate::DutchError;
 use crate::player::Player;
+use crate::{DutchError, Edition};
 
 /// Pairs the whole round: returns, for each player (A.2 order), his opponent.
 pub(crate) fn pair_round(
     field: &[Player],
     rounds_played: u32,
+    edition: Edition,
 ) -> Result<Vec<Option<usize>>, DutchError> {
-    pair_round_with(field, rounds_played, true)
+    pair_round_with(field, rounds_played, true, edition)
 }
 
 /// [`pair_round`], with the remainder's cut
@@ -23,6 +24,7 @@ pub(super) fn pair_round_with(
     field: &[Player],
     rounds_played: u32,
     cut_off_rest: bool,
+    edition: Edition,
 ) -> Result<Vec<Option<usize>>, DutchError> {
     let absolute = AbsoluteCriteria::new(field);
     let mut round = RoundPairing {
@@ -31,6 +33,7 @@ pub(super) fn pair_round_with(
         opponent: vec![None; field.len()],
         rounds_played,
         cut_off_rest,
+        edition,
     };
     round.pair()?;
     Ok(round.opponent)
@@ -44,6 +47,7 @@ struct RoundPairing<'a> {
     opponent: Vec<Option<usize>>,
     rounds_played: u32,
     cut_off_rest: bool,
+    edition: Edition,
 }
 
 /// Where the top-down pass stands: the next bracket's MDPs and residents,
@@ -188,6 +192,13 @@ impl<'a> RoundPairing<'a> {
             self.rounds_played,
         );
         b.cut_off_rest = self.cut_off_rest;
+        let last = pass.ppb_or_clb && b.members.len() == size;
+        if self.edition == Edition::Fide2026 && last && size % 2 == 1 {
+            // C.04.3 (2026) C9: this bracket holds every player left; the
+            // one it leaves unpaired gets the PAB.
+            b.c9_bye = true;
+            b.layout = super::criteria::Layout::of(&b);
+        }
         b
     }
 }

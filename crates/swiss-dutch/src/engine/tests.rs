@@ -34,7 +34,7 @@ fn case_files() -> Vec<(std::path::PathBuf, swiss_core::RoundState)> {
 fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
     let mut checked = 0;
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state);
+        let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let absolute = AbsoluteCriteria::new(&field);
         let size = field
             .iter()
@@ -83,12 +83,12 @@ fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
 fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
     let (mut cuts, mut with_leftover, mut files_cut) = (0, 0, 0);
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state);
+        let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let played = state.round - 1;
         CUTS.with(|c| c.set((0, 0)));
-        let cut = pair_round_with(&field, played, true).ok();
+        let cut = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
         let (n, leftover) = CUTS.with(|c| c.replace((0, 0)));
-        let full = pair_round_with(&field, played, false).ok();
+        let full = pair_round_with(&field, played, false, crate::Edition::Fide2017).ok();
         assert_eq!(CUTS.with(|c| c.get()), (0, 0), "the cut ran while off");
         assert_eq!(cut, full, "{}", f.display());
         cuts += n;
@@ -124,7 +124,7 @@ fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
 fn the_weight_table_matches_the_edge_weights() {
     let mut checked = 0;
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state);
+        let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let absolute = AbsoluteCriteria::new(&field);
         let group_end = |from: usize| {
             from + field[from..]
