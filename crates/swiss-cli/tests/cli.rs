@@ -91,7 +91,8 @@ fn pair_prints_the_established_engines_output_byte_for_byte() {
     for name in cases.iter().step_by(10) {
         let rel = format!("oracle/dutch-cases/{name}");
         let expected = std::fs::read_to_string(dir.join(name.replace(".trf", ".pairs"))).unwrap();
-        let out = swiss(&["pair", "--system", "dutch", &rel]);
+        // The case files were paired under the 2017 rules.
+        let out = swiss(&["pair", "--system", "dutch", "--edition", "2017", &rel]);
         assert_eq!(out.status.code(), Some(0), "{rel}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout), expected, "{rel}");
     }
@@ -112,6 +113,8 @@ fn check_reports_agreement_and_differences() {
         "check",
         "--system",
         "dutch",
+        "--edition",
+        "2017",
         "oracle/dutch/t0148-p007-r06.trf",
     ]);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
@@ -130,7 +133,14 @@ fn check_reports_agreement_and_differences() {
         }
     }
     std::fs::write(&bad, swiss_core::trf::write(&t)).unwrap();
-    let out = swiss(&["check", "--system", "dutch", bad.to_str().unwrap()]);
+    let out = swiss(&[
+        "check",
+        "--system",
+        "dutch",
+        "--edition",
+        "2017",
+        bad.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("round 2 differs"), "{stdout}");

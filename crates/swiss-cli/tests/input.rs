@@ -97,7 +97,6 @@ fn refusals_and_warnings_name_the_record() {
         ("trf/valid/all-rounds-played.trf", "dutch"),
         ("trf/valid/all-rounds-played-142.trf", "tcec"),
         ("trf/valid/system-dubov.trf", "dutch"),
-        ("trf/valid/system-dutch-in-force.trf", "dutch"),
         ("trf/valid/system-dutch-2017.trf", "tcec"),
     ] {
         let o = swiss(&["pair", "--system", system, f, "-o", out.to_str().unwrap()]);
@@ -119,6 +118,7 @@ fn refusals_and_warnings_name_the_record() {
     // column left blank, pair as any other.
     for f in [
         "trf/valid/system-dutch-2017.trf",
+        "trf/valid/system-dutch-in-force.trf",
         "trf/valid/blank-points.trf",
     ] {
         let o = swiss(&["pair", "--system", "dutch", f]);
@@ -174,4 +174,29 @@ fn tcec_reference_planning_too_many_rounds_is_exit_3() {
         "{}",
         text(&o.stderr)
     );
+}
+
+/// Issue 16: a file naming its Dutch edition (192) is paired under it
+/// unless `--edition` overrides. Round 2 of a five-player reference event:
+/// the 2026 rules give the PAB to 4 (C5), the 2017 rules to 1.
+#[test]
+fn the_file_names_the_edition_and_the_flag_overrides_it() {
+    let path = swiss_testdata::path("oracle/dutch-2026/t0020-p005-r04.trf");
+    let mut t = swiss_core::trf::read(&std::fs::read_to_string(path).unwrap(), "t").unwrap();
+    t.truncate_rounds(1);
+    let tmp = tempfile::tempdir().unwrap();
+    let mut bye = |code: &str, flag: &[&str]| {
+        t.system = Some(code.to_string());
+        let f = tmp.path().join("t.trf");
+        std::fs::write(&f, swiss_core::trf::write(&t)).unwrap();
+        let args = [&["pair", "--system", "dutch"], flag, &[f.to_str().unwrap()]].concat();
+        let o = swiss(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout).lines().last().unwrap().to_string()
+    };
+    assert_eq!(bye("FIDE_DUTCH_2026", &[]), "4 0");
+    assert_eq!(bye("FIDE_DUTCH", &[]), "4 0");
+    assert_eq!(bye("FIDE_DUTCH_2017", &[]), "1 0");
+    assert_eq!(bye("FIDE_DUTCH_2017", &["--edition", "2026"]), "4 0");
+    assert_eq!(bye("FIDE_DUTCH_2026", &["--edition", "2017"]), "1 0");
 }
