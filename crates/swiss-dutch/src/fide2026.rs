@@ -18,7 +18,7 @@ use crate::player::Player;
 /// Nothing changes when the field is even or no score level allows a
 /// complete pairing (the round is then refused as in 2017).
 pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) {
-    if field.len() % 2 == 0 {
+    if field.len().is_multiple_of(2) {
         return;
     }
     let mut levels: Vec<i32> = field

@@ -193,7 +193,7 @@ impl<'a> RoundPairing<'a> {
         );
         b.cut_off_rest = self.cut_off_rest;
         let last = pass.ppb_or_clb && b.members.len() == size;
-        if self.edition == Edition::Fide2026 && last && size % 2 == 1 {
+        if self.edition == Edition::Fide2026 && last && !size.is_multiple_of(2) {
             // C.04.3 (2026) C9: this bracket holds every player left; the
             // one it leaves unpaired gets the PAB.
             b.c9_bye = true;
