@@ -1,4 +1,5 @@
-//! The TRF reader must never panic; what it accepts must round-trip and
+//! The TRF reader must never panic; what it accepts must round-trip (in
+//! both dialects) and
 //! give a derived state. Run: `cargo fuzz run trf_read` (see README).
 #![no_main]
 
@@ -10,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(t) = trf::read(text, "fuzz.trf") {
         let again = trf::read(&trf::write(&t), "fuzz.trf");
         assert_eq!(Ok(t.clone()), again);
+        let again = trf::read(&trf::write_2026(&t), "fuzz.trf");
+        assert_eq!(Ok(t.clone()), again, "TRF-2026");
         let _ = RoundState::next(&t);
     }
 });
