@@ -537,7 +537,7 @@ mod tests {
             .map(|e| e.to_string());
         assert_eq!(
             err.as_deref(),
-            Some("the dutch system has no edition `1999` (editions: 2017, 2012)")
+            Some("the dutch system has no edition `1999` (editions: 2026, 2017, 2012)")
         );
         assert!(find("swiss-army").is_err());
     }
@@ -548,5 +548,19 @@ mod tests {
         for s in SYSTEMS {
             assert!(f.contains(&format!("{}=debug", s.log_target)), "{f}");
         }
+    }
+
+    /// TRF-2026 record 192: the system and edition each code names.
+    #[test]
+    fn tournament_type_codes() {
+        let named = |c: &str| super::by_code(c).map(|(s, e)| (s.name, e));
+        assert_eq!(named("FIDE_DUTCH"), Ok(("dutch", Some("2026"))));
+        assert_eq!(named("fide_dutch_2025"), Ok(("dutch", Some("2026"))));
+        assert_eq!(named("FIDE_DUTCH_2017_BAKU"), Ok(("dutch", Some("2017"))));
+        assert_eq!(named("FIDE_DUTCH_2012"), Ok(("dutch", Some("2012"))));
+        assert_eq!(named("FIDE_DUBOV"), Ok(("dubov", None)));
+        assert_eq!(named("FIDE_LIM"), Ok(("lim", None)));
+        assert!(named("FIDE_BURSTEIN").is_err());
+        assert!(named("FIDE_TEAM_BAKU").is_err());
     }
 }
