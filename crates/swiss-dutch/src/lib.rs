@@ -133,14 +133,19 @@
 //! (the reference engine: only when worth more than a loss; no reference
 //! round tells them apart) (`c2026_art_1_4_3_a_pab_worth_a_loss_is_still_a_downfloat`).
 //!
-//! **Not yet 2026:** C4 in every bracket without the collapsed last
-//! scoregroup (this edition still re-pairs a bracket that blocks completion
-//! with everything below it, as 2017's PPB), C7 (downfloaters' scores
-//! instead of the PSD), C8's look-ahead and the re-scoped C14-C21 are read
-//! as 2017 reads C.6, C.7 and C.12-C.19, and `--explain` names the 2017
-//! criteria. On the reference engine's 2026 data this edition pairs 3,092
-//! of 3,142 rounds identically (the 2017 edition: 2,912); the 50 left are
-//! those rules.
+//! - **C4 in every bracket**: each bracket's choice must leave the rest
+//!   completable; a bracket that would not is paired again with the
+//!   completion test over all players left (the 2017 PPB's method), and
+//!   the brackets below it are then paired one scoregroup at a time, not
+//!   collapsed into one (`c2026_c4_no_collapsed_scoregroup`).
+//!
+//! **Not yet 2026:** the completion test is applied to a bracket's chosen
+//! candidate, not inside its matching; C7 (downfloaters' scores instead of
+//! the PSD), C8's look-ahead and the re-scoped C14-C21 are read as 2017
+//! reads C.6, C.7 and C.12-C.19; and `--explain` names the 2017 criteria.
+//! On the reference engine's 2026 data this edition pairs 3,102 of 3,142
+//! rounds identically (the 2017 edition: 2,912); the 40 left are those
+//! rules.
 //!
 //! # Matching and performance
 //!

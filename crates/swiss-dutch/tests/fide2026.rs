@@ -52,3 +52,11 @@ fn c2026_c9_the_pab_to_the_player_with_the_fewest_unplayed_rounds() {
 fn c2026_art_1_4_floats_change_the_pairing() {
     check("t0176-p014-r12.trf", 5);
 }
+
+/// C.04.3 (2026) C4 in every bracket, no collapsed scoregroup: once a
+/// bracket has been paired so that the rest can be completed, the brackets
+/// below are paired one scoregroup at a time, each under the same test.
+#[test]
+fn c2026_c4_no_collapsed_scoregroup() {
+    check("t0234-p014-r13.trf", 8);
+}

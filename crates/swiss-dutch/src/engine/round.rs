@@ -139,8 +139,17 @@ impl<'a> RoundPairing<'a> {
         self.opponent = trial;
         let floaters = downfloaters(&b, &pairs);
         log_bracket(&b, &pairs, &floaters, how);
+        let mut group = group;
+        if self.edition == Edition::Fide2026 && pass.next == n && group_start < n {
+            // C.04.3 (2026) C4 holds in every bracket and there is no
+            // collapsed scoregroup: after a bracket paired with the
+            // completion test over all players left, the next bracket is
+            // its downfloaters and the next scoregroup only.
+            pass.next = self.scoregroup_end(group_start);
+            group.truncate(pass.next - group_start);
+        }
         pass.ppb_or_clb = pass.next == n;
-        if pass.next == n && b.members.len() == size && floaters.len() > 1 {
+        if b.ppb_or_clb && pass.next == n && b.members.len() == size && floaters.len() > 1 {
             return Err(DutchError::NoLegalPairing {
                 reason: format!(
                     "the last bracket leaves {} players unpaired",
