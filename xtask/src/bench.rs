@@ -91,12 +91,21 @@ fn peak_mib() -> Option<f64> {
 }
 
 /// Runs `bench-one` in a child process and parses its one-line answer.
-pub fn measure_in_child(system: &str, file: &Path, reps: u32) -> anyhow::Result<Cell> {
+/// With an `edition`, `system` is a system's name and the engine pairs by
+/// that edition; without, `system` is a variant's label.
+pub fn measure_in_child(
+    system: &str,
+    edition: Option<&str>,
+    file: &Path,
+    reps: u32,
+) -> anyhow::Result<Cell> {
     let exe = std::env::current_exe()?;
-    let out = Command::new(exe)
-        .args(["bench-one", "--system", system, "--reps", &reps.to_string()])
-        .arg(file)
-        .output()?;
+    let mut command = Command::new(exe);
+    command.args(["bench-one", "--system", system, "--reps", &reps.to_string()]);
+    if let Some(e) = edition {
+        command.args(["--edition", e]);
+    }
+    let out = command.arg(file).output()?;
     anyhow::ensure!(
         out.status.success(),
         "bench-one {}: {}",
@@ -110,18 +119,36 @@ pub fn measure_in_child(system: &str, file: &Path, reps: u32) -> anyhow::Result<
     Ok(Cell { seconds, peak_mib })
 }
 
-/// A whole event as `swiss generate --system NAME --players N --rounds R
-/// --seed SEED` writes it (the same generator, settings and seeds), from
-/// the cache when present.
-pub fn event(name: &str, n: u32, rounds: u32, seed: u64, cache: &Path) -> anyhow::Result<PathBuf> {
+/// The engine of the system `name` by its `edition` (the system's default
+/// edition when `None`).
+pub fn engine(name: &str, edition: Option<&str>) -> anyhow::Result<Box<dyn PairingSystem>> {
+    let entry = swiss_systems::find(name)?;
+    let edition = edition.map(|e| entry.edition(e)).transpose()?;
+    Ok(entry.build(&swiss_systems::Options::DEFAULT.with_edition(edition))?)
+}
+
+/// A whole event as `swiss generate --system NAME [--edition E] --players
+/// N --rounds R --seed SEED` writes it (the same generator, settings and
+/// seeds), from the cache when present.
+pub fn event(
+    name: &str,
+    edition: Option<&str>,
+    n: u32,
+    rounds: u32,
+    seed: u64,
+    cache: &Path,
+) -> anyhow::Result<PathBuf> {
+    // The tournament's name is `swiss generate`'s; the file's names the
+    // edition too.
     let label = format!("{name}-p{n:04}-r{rounds:02}-s{seed}");
-    let file = cache.join(format!("event-{label}.trf"));
+    let edition_label = edition.map_or(String::new(), |e| format!("-e{e}"));
+    let file = cache.join(format!("event-{label}{edition_label}.trf"));
     if file.exists() {
         return Ok(file);
     }
     std::fs::create_dir_all(cache)?;
     let entry = swiss_systems::find(name)?;
-    let system = entry.build(&swiss_systems::Options::DEFAULT)?;
+    let system = engine(name, edition)?;
     let cfg = SimulationConfig {
         rounds,
         seed,
