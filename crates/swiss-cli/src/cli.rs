@@ -89,6 +89,7 @@ pub struct CheckArgs {
 /// `swiss pair`.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
+    crate::input::round_to_pair(&input)?;
     let mut t = input.tournament.clone();
     let system = a.system.engine_for(Some(&input))?;
     // Some systems' rounds say more than their pairs (TCEC: pairing order,

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use swiss_core::{PairingError, Tournament, trf};
+use swiss_core::{ErrorKind, InputErrors, PairingError, Places, Spot, Tournament, trf};
 
 /// Exit code: no legal pairing.
 pub const EXIT_NO_PAIRING: u8 = 1;
@@ -62,19 +62,28 @@ pub struct Input {
     /// Whether rounds are double, when the file says so (a TCEC reference
     /// JSON, `tcec-swiss-reference/1`, names its format).
     pub double: Option<bool>,
+    /// Where the record's parts are in the file, for errors found later.
+    pub places: Places,
 }
 
 /// Reads a tournament: JSON when the file name ends in `.json` or the text
 /// starts with `{` (a TCEC reference document when its `schema` says so,
-/// else the workspace's own `Tournament` JSON), TRF otherwise. Input errors
-/// are `FILE:LINE:COL: message`.
+/// else the workspace's own `Tournament` JSON), TRF otherwise. Every format
+/// goes through the same validation (`swiss_core::validate`). Input errors
+/// are `FILE:LINE:COL: message`; warnings are printed on standard error.
 pub fn read_input(path: &Path) -> Result<Input, Failure> {
     let name = path.display().to_string();
     let text = read_text(path)?;
+    let invalid = |e: InputErrors| Failure::new(EXIT_INVALID, e.to_string());
+    /// Only the `schema` field: a whole `Value` tree would cost ten times the file.
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: Option<String>,
+    }
     if is_json(path, &text)
-        && serde_json::from_str::<serde_json::Value>(&text)
+        && serde_json::from_str::<Schema>(&text)
             .ok()
-            .and_then(|v| v.get("schema").and_then(|s| s.as_str().map(String::from)))
+            .and_then(|v| v.schema)
             .is_some_and(|s| s.starts_with("tcec-swiss-reference/"))
     {
         let r = swiss_tcec::read_reference(&text, &name)
@@ -82,15 +91,34 @@ pub fn read_input(path: &Path) -> Result<Input, Failure> {
         let tournament = r
             .to_tournament()
             .map_err(|e| Failure::new(EXIT_INVALID, format!("{name}: {e}")))?;
+        // The record the reference describes passes the same checks (its
+        // places are the model's paths: the document has its own layout).
+        let warnings = swiss_core::validate(&tournament, &name).map_err(invalid)?;
+        print_warnings(&warnings);
         return Ok(Input {
             tournament,
             double: Some(r.options().format == swiss_tcec::Format::Double),
+            places: Places::of_model(&name),
         });
     }
+    let reading = if is_json(path, &text) {
+        swiss_core::json::reading(&text, &name)
+    } else {
+        trf::reading(&text, &name)
+    }
+    .map_err(invalid)?;
+    print_warnings(&reading.warnings);
     Ok(Input {
-        tournament: parse_tournament(path, &text)?,
+        tournament: reading.tournament,
         double: None,
+        places: reading.places,
     })
+}
+
+fn print_warnings(warnings: &[swiss_core::InputError]) {
+    for w in warnings {
+        eprintln!("{}", w.warning_text());
+    }
 }
 
 fn is_json(path: &Path, text: &str) -> bool {
@@ -105,6 +133,56 @@ pub fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
     read_input(path).map(|i| i.tournament)
 }
 
+/// The round `swiss pair` pairs: refused (exit 3, at the planned rounds'
+/// record) when every planned round is already played.
+pub fn round_to_pair(input: &Input) -> Result<u32, Failure> {
+    swiss_core::round_to_pair(&input.tournament, &input.places)
+        .map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
+}
+
+/// Refuses (exit 3) a file whose tournament type (record 192, JSON
+/// `system`) names another system than `system`, or a system or edition
+/// this build does not implement: a file is never paired under rules it
+/// does not ask for.
+pub fn check_system(input: &Input, system: &str) -> Result<(), Failure> {
+    let Some(code) = &input.tournament.system else {
+        return Ok(());
+    };
+    let reason = match named_system(code) {
+        Ok(s) if s == system => return Ok(()),
+        Ok(s) => format!("it asks for the {s} system, not {system}: pair it with `--system {s}`"),
+        Err(reason) => reason,
+    };
+    let e = input.places.error(
+        Spot::System,
+        ErrorKind::UnsupportedSystem {
+            code: code.clone(),
+            reason,
+        },
+    );
+    Err(Failure::new(EXIT_INVALID, e.to_string()))
+}
+
+/// The system (`--system` name) a tournament type code asks for, or why
+/// this build cannot pair it. Codes are TRF-2026's (trf26.md, record 192).
+fn named_system(code: &str) -> Result<&'static str, String> {
+    let code = code.trim().to_ascii_uppercase();
+    if code.ends_with("_BAKU") {
+        return Err("Baku acceleration is not implemented: give the accelerated points with `XXA` records and name the system without `_BAKU`".into());
+    }
+    match code.as_str() {
+        "FIDE_DUTCH_2017" => Ok("dutch"),
+        // A bare FIDE_DUTCH means the rules in force: 2026's since 1 February 2026.
+        "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => Err(
+            "the Dutch rules in force since 1 February 2026 are not implemented yet: this build pairs the 2017 edition (`192 FIDE_DUTCH_2017`)".into(),
+        ),
+        c if c.starts_with("FIDE_DUBOV") => Ok("dubov"),
+        c if c.starts_with("FIDE_LIM") => Ok("lim"),
+        c if c.starts_with("FIDE_BURSTEIN") => Err("the Burstein system is not implemented".into()),
+        _ => Err("not a tournament type this program knows (it pairs `FIDE_DUTCH_2017`)".into()),
+    }
+}
+
 fn read_text(path: &Path) -> Result<String, Failure> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path)
@@ -117,20 +195,6 @@ fn read_text(path: &Path) -> Result<String, Failure> {
         )
     })?;
     Ok(text)
-}
-
-fn parse_tournament(path: &Path, text: &str) -> Result<Tournament, Failure> {
-    let name = path.display().to_string();
-    if is_json(path, text) {
-        serde_json::from_str(text).map_err(|e| {
-            Failure::new(
-                EXIT_INVALID,
-                format!("{name}:{}:{}: {e}", e.line(), e.column()),
-            )
-        })
-    } else {
-        trf::read(text, &name).map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
-    }
 }
 
 /// 1-based line and column (in characters) just after `prefix`.

@@ -67,8 +67,12 @@ impl SystemArgs {
         self.engine_for(None)
     }
 
-    /// The engine for a file (see [`SystemArgs::options`]).
+    /// The engine for a file (see [`SystemArgs::options`]); a file that
+    /// names another system (record 192) is refused.
     pub fn engine_for(&self, input: Option<&Input>) -> Result<Box<dyn PairingSystem>, Failure> {
+        if let Some(input) = input {
+            crate::input::check_system(input, &self.system)?;
+        }
         self.entry()?.build(&self.options(input)?).map_err(usage)
     }
 }

@@ -47,7 +47,10 @@ fn validate_accepts_every_oracle_file() {
 #[test]
 fn validate_rejects_each_malformed_file_with_exit_3_and_a_location() {
     let mut report = String::new();
-    for n in names("trf/invalid", "trf") {
+    let mut files = names("trf/invalid", "trf");
+    files.extend(names("trf/invalid", "json"));
+    files.sort();
+    for n in files {
         let rel = format!("trf/invalid/{n}");
         let out = swiss(&["validate", &rel]);
         assert_eq!(out.status.code(), Some(3), "{rel}");
@@ -164,7 +167,8 @@ fn tcec_check_pair_standings_and_seed() {
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
     assert!(text(&ok.stdout).contains("rounds identical in 1 tournaments"));
 
-    let json = swiss(&[
+    // A finished event (5 of 5 planned rounds) is not paired past its end.
+    let done = swiss(&[
         "pair",
         "--system",
         "tcec",
@@ -172,10 +176,39 @@ fn tcec_check_pair_standings_and_seed() {
         "json",
         "oracle/tcec/shared-003.json",
     ]);
+    assert_eq!(done.status.code(), Some(3), "{}", text(&done.stderr));
+    assert!(
+        text(&done.stderr).contains("at `planned_rounds`: cannot pair round 6"),
+        "{}",
+        text(&done.stderr)
+    );
+    // Without its last round, the document pairs round 5 as the reference did.
+    let doc = std::fs::read_to_string(testdata("oracle/tcec/shared-003.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    let last = doc["rounds"].as_array_mut().unwrap().pop().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let cut = tmp.path().join("shared-003-r4.json");
+    std::fs::write(&cut, doc.to_string()).unwrap();
+    let json = swiss(&[
+        "pair",
+        "--system",
+        "tcec",
+        "--format",
+        "json",
+        cut.to_str().unwrap(),
+    ]);
     assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
     let round: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(round["round"], 6);
-    assert_eq!(round["pairs"].as_array().unwrap().len(), 2);
+    assert_eq!(round["round"], 5);
+    let pairs = |v: &serde_json::Value| -> Vec<String> {
+        let keys = ["first", "second", "white", "black"];
+        let pairs = v["pairs"].as_array().unwrap();
+        pairs
+            .iter()
+            .map(|p| keys.map(|k| p[k].to_string()).join(" "))
+            .collect()
+    };
+    assert_eq!(pairs(&round), pairs(&last));
 
     let st = swiss(&["standings", "oracle/tcec/shared-003.json"]);
     assert_eq!(st.status.code(), Some(0));

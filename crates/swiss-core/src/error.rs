@@ -1,4 +1,5 @@
-//! Input errors: every one names the file, line and column, and says what was expected.
+//! Input errors: every one names the file and the place (line and column,
+//! plus the JSON path in a JSON file), and says what was expected.
 
 use std::fmt;
 
@@ -37,9 +38,18 @@ pub enum ErrorKind {
     /// A game entry without a colour.
     #[error("expected a colour `w` or `b` for a game against {0}")]
     MissingColour(StartNo),
-    /// A start number used twice.
-    #[error("start number {0} is already used on line {1}")]
-    DuplicateStartNo(StartNo, usize),
+    /// A start number used twice; the text says where it was first used
+    /// ("on line 3", "at `players[0]`").
+    #[error("start number {0} is already used {1}")]
+    DuplicateStartNo(StartNo, String),
+    /// Players out of start-number order in a model built by a program.
+    #[error("expected the players sorted by start number, found {found} after {before}")]
+    Unsorted {
+        /// The start number of the player before.
+        before: StartNo,
+        /// The start number found after it.
+        found: StartNo,
+    },
     /// An opponent that is not in the player list.
     #[error("round {round}: opponent {opponent} is not a player of this file")]
     UnknownOpponent {
@@ -83,6 +93,130 @@ pub enum ErrorKind {
     /// The file has no player records.
     #[error("expected at least one player record (`001`)")]
     NoPlayers,
+    /// A number outside the range the tools accept (see [`crate::limits`]).
+    #[error("expected {what} from {range}, found {found}")]
+    OutOfRange {
+        /// What the number is, e.g. "a start number".
+        what: &'static str,
+        /// The values accepted, e.g. "1 to 9999".
+        range: String,
+        /// The value found.
+        found: String,
+    },
+    /// A fixed-column field spills into the blank column next to it.
+    #[error(
+        "expected a blank in column {column} {side} the {field}, found `{found}`: the field overflows its columns"
+    )]
+    Overflow {
+        /// The field, e.g. "start number (columns 5-8)".
+        field: &'static str,
+        /// The separator column, 1-based.
+        column: usize,
+        /// "after" or "before".
+        side: &'static str,
+        /// The character found there.
+        found: char,
+    },
+    /// A player record with more rounds than [`crate::limits::MAX_ROUNDS`].
+    #[error("expected at most {max} rounds, found an entry for round {round}")]
+    TooManyRounds {
+        /// The limit.
+        max: u32,
+        /// The round found.
+        round: u32,
+    },
+    /// The planned number of rounds is below the rounds already played.
+    #[error("expected at least the {played} rounds already played, found {planned} planned")]
+    PlannedBelowPlayed {
+        /// Planned rounds.
+        planned: u32,
+        /// Rounds played.
+        played: u32,
+    },
+    /// Every planned round is played: there is no round left to pair.
+    #[error(
+        "cannot pair round {next}: all {planned} planned rounds are played; to extend the event, raise the number of rounds (`XXR`, or `142` in TRF-2026; `planned_rounds` in JSON)"
+    )]
+    AllRoundsPlayed {
+        /// Planned rounds.
+        planned: u32,
+        /// The round that would be paired.
+        next: u32,
+    },
+    /// Two records give different values for one setting.
+    #[error("{what} is given twice with different values: {first}, then {second}")]
+    Conflict {
+        /// The setting, e.g. "the number of rounds".
+        what: &'static str,
+        /// The first value and where it is ("10 on line 3").
+        first: String,
+        /// The second value.
+        second: String,
+    },
+    /// Two `XXA` lines give accelerated points to one player in one round.
+    #[error("player {player} already has accelerated points for round {round} {other}")]
+    DuplicateAcceleration {
+        /// The player.
+        player: StartNo,
+        /// The first round both lines cover.
+        round: u32,
+        /// Where the first line is ("on line 7").
+        other: String,
+    },
+    /// A team tournament (records 013, 300, 310, 320, 330, or a team code in 192).
+    #[error(
+        "{0} belongs to a team tournament: team pairing is not supported; expected an individual tournament"
+    )]
+    TeamTournament(String),
+    /// A pairing system or edition this build does not implement.
+    #[error("the file names the tournament type `{code}`: {reason}")]
+    UnsupportedSystem {
+        /// The code as written (record 192, JSON `system`).
+        code: String,
+        /// Why it cannot be paired here, and what to do.
+        reason: String,
+    },
+    /// `XXC rank` on a file whose player records are not in start-number order.
+    #[error(
+        "`XXC rank` asks to pair by the order of the `001` records, which is not supported, and the records are not in start-number order (start number {found} on line {line} comes after {before}): sort the records by start number or remove `rank`"
+    )]
+    RankOrder {
+        /// Start number of the earlier record.
+        before: StartNo,
+        /// Start number found after it.
+        found: StartNo,
+        /// Line of the later record.
+        line: usize,
+    },
+    /// A text field that would break the TRF's one-record-per-line layout.
+    #[error("expected {0} on one line, found a line break")]
+    LineBreak(&'static str),
+    /// A title outside the TRF list (a warning: pairing never reads titles).
+    #[error(
+        "title `{0}` is not a FIDE title (GM IM WGM FM WIM CM WFM WCM); kept as written, since pairing does not read titles"
+    )]
+    UnknownTitle(String),
+    /// Checks left out because an earlier problem makes them meaningless.
+    #[error("{0}")]
+    NotChecked(&'static str),
+    /// A problem at a JSON path (the path in the model's field names).
+    #[error("at `{path}`: {error}")]
+    At {
+        /// The path, e.g. `players[3].rounds[1]`.
+        path: String,
+        /// The problem there.
+        error: Box<ErrorKind>,
+    },
+}
+
+impl ErrorKind {
+    /// The problem itself, without the JSON path wrapped around it.
+    pub fn inner(&self) -> &ErrorKind {
+        match self {
+            ErrorKind::At { error, .. } => error.inner(),
+            other => other,
+        }
+    }
 }
 
 /// An input error at a place in a file.
@@ -98,13 +232,32 @@ pub struct InputError {
     pub kind: ErrorKind,
 }
 
+impl InputError {
+    /// The text of a warning: like the error's, with `warning:` before the message.
+    pub fn warning_text(&self) -> String {
+        if self.line == 0 {
+            format!("{}: warning: {}", self.file, self.kind)
+        } else {
+            format!(
+                "{}:{}:{}: warning: {}",
+                self.file, self.line, self.column, self.kind
+            )
+        }
+    }
+}
+
+/// `FILE:LINE:COL: message`, or `FILE: message` for the whole file (line 0).
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.kind
-        )
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.kind)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.kind
+            )
+        }
     }
 }
 

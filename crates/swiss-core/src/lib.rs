@@ -10,9 +10,14 @@
 //! general handling rules, the TRF) and no rule of one system: floats,
 //! colour preferences, topscorers and first-round colours are each
 //! system's own. Start reading at [`trf::read`], then [`RoundState::before`].
+//! The TRF and JSON readers ([`trf`], [`json`]) run one validator over the
+//! model ([`validate`]), with every number bounded ([`limits`]).
 
 mod colour;
 mod error;
+mod forbidden;
+pub mod json;
+pub mod limits;
 mod model;
 mod pairing;
 mod points;
@@ -20,13 +25,16 @@ pub mod simulate;
 mod state;
 mod system;
 pub mod trf;
+mod validate;
 
 pub use colour::colour_difference;
 pub use error::{ErrorKind, InputError, InputErrors};
-pub use model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
+pub use forbidden::Partners;
+pub use model::{Colour, OtherTitle, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     CheckReport, PairingError, PairingSystem, RoundDifference, before_round, check, same_pairing,
 };
+pub use validate::{Places, Reading, Spot, round_to_pair, validate};

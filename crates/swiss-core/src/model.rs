@@ -220,7 +220,11 @@ impl RoundEntry {
 }
 
 /// A FIDE title, in the order of C.04.2 B (initial ranking): GM first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// Real exports write titles outside the TRF list (`F`, `C`, national
+/// titles): they are kept as written ([`Title::Other`]) with a warning,
+/// since pairing never reads titles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Title {
     /// Grandmaster.
     GM,
@@ -238,11 +242,44 @@ pub enum Title {
     WFM,
     /// Woman Candidate Master.
     WCM,
+    /// A title outside the TRF list, as written (ranked after every FIDE title).
+    Other(OtherTitle),
+}
+
+/// The text of a title outside the TRF list: at most three characters (the
+/// width of columns 11-13), no blanks at either end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OtherTitle {
+    bytes: [u8; 12],
+    len: u8,
+}
+
+impl OtherTitle {
+    /// `s` trimmed, if it is one to three characters long.
+    pub fn new(s: &str) -> Option<OtherTitle> {
+        let s = s.trim();
+        let n = s.chars().count();
+        if n == 0 || n > 3 || s.chars().any(char::is_control) {
+            return None;
+        }
+        let mut bytes = [0; 12];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Some(OtherTitle {
+            bytes,
+            len: s.len() as u8,
+        })
+    }
+
+    /// The title as written.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
 }
 
 impl Title {
     /// Parses a TRF title field (`GM`, `IM`, `WGM`, ...; also the one-letter
     /// codes `g`, `m`, `f`, `c` and their `w` forms some programs write).
+    /// `None` for anything else: see [`Title::read`].
     pub fn parse(s: &str) -> Option<Title> {
         Some(match s.trim() {
             "GM" | "g" => Title::GM,
@@ -257,8 +294,19 @@ impl Title {
         })
     }
 
-    /// The standard abbreviation.
-    pub const fn as_str(self) -> &'static str {
+    /// A title field as written: a FIDE title, or [`Title::Other`] for any
+    /// other text of one to three characters; `None` for longer text.
+    pub fn read(s: &str) -> Option<Title> {
+        Title::parse(s).or_else(|| OtherTitle::new(s).map(Title::Other))
+    }
+
+    /// Whether this is one of the TRF's FIDE titles.
+    pub fn is_fide(&self) -> bool {
+        !matches!(self, Title::Other(_))
+    }
+
+    /// The standard abbreviation (the text as written for [`Title::Other`]).
+    pub fn as_str(&self) -> &str {
         match self {
             Title::GM => "GM",
             Title::IM => "IM",
@@ -268,7 +316,26 @@ impl Title {
             Title::CM => "CM",
             Title::WFM => "WFM",
             Title::WCM => "WCM",
+            Title::Other(t) => t.as_str(),
         }
+    }
+}
+
+/// A title is written as its text (`"GM"`, or an other title as written).
+impl Serialize for Title {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Title {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Title, D::Error> {
+        let s = String::deserialize(d)?;
+        Title::read(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "expected a title of one to three characters, found `{s}`"
+            ))
+        })
     }
 }
 
@@ -349,9 +416,14 @@ pub struct Tournament {
     /// Tournament name (`012`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
-    /// Planned number of rounds (`XXR`); `None` when the file does not say.
+    /// Planned number of rounds (`XXR`, or TRF-2026 `142`); `None` when the file does not say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planned_rounds: Option<u32>,
+    /// The tournament type code (TRF-2026 record `192`, e.g.
+    /// `FIDE_DUTCH_2017`), as written, when the file names one: the pairing
+    /// system and edition the file asks for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
     /// Initial colour (`XXC white1` / `black1`), when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_colour: Option<Colour>,

@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 ///
 /// Tenths cover every point system in use (1/½/0, 3/1/0, 2/1/0, 3/2/1 ...)
 /// and keep score comparisons exact: no floating point in pairing decisions.
+///
+/// The arithmetic is plain `i32`: the readers bound every value
+/// ([`crate::limits`]), and sums of bounded values stay about 8,000 times
+/// below `i32::MAX`.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -80,7 +84,9 @@ impl FromStr for Points {
             Some(rest) => (true, rest),
             None => (false, s),
         };
-        let (int, frac) = match s.split_once(['.', ',']) {
+        // A decimal comma is refused, not read differently: `1,0` in a TRF
+        // points column is a writer's locale, not one point.
+        let (int, frac) = match s.split_once('.') {
             Some((i, f)) => (i, f),
             None => (s, ""),
         };
@@ -197,11 +203,21 @@ mod tests {
             (".5", 5),
             ("0.50", 5),
             ("-1.0", -10),
-            ("1,5", 15),
         ] {
             assert_eq!(s.parse::<Points>(), Ok(Points(t)), "{s}");
         }
-        for s in ["", "x", "1.25", "1..0", "-", "1e3"] {
+        for s in [
+            "",
+            "x",
+            "1.25",
+            "1..0",
+            "-",
+            "1e3",
+            "1,5",
+            "1,0",
+            "+1",
+            "99999999999",
+        ] {
             assert!(s.parse::<Points>().is_err(), "{s}");
         }
         assert_eq!(Points(45).to_string(), "4.5");

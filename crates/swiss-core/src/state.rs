@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::colour::colour_difference;
+use crate::forbidden::Partners;
 use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
 use crate::points::{PointSystem, Points};
 
@@ -44,8 +45,9 @@ pub struct PlayerState {
     pub had_bye_or_forfeit_win: bool,
     /// Number of pairing-allocated byes received.
     pub pairing_byes: u32,
-    /// Players he must not be paired with (`XXP`).
-    pub forbidden: Vec<StartNo>,
+    /// Players he must not be paired with (`XXP`): a row of a matrix shared
+    /// by the round's players, so big or repeated groups cost no memory per player.
+    pub forbidden: Partners,
     /// The pairing number used by the colour rule E.5: the position in
     /// start-number order counting only players who are in the tournament at
     /// this round (paired before, or to be paired now).
@@ -129,6 +131,7 @@ impl RoundState {
             }
             before.push(v);
         }
+        let mut forbidden = Partners::of_players(t).into_iter();
         let mut players = Vec::with_capacity(t.players.len());
         for (i, p) in t.players.iter().enumerate() {
             let mut st = PlayerState {
@@ -142,7 +145,7 @@ impl RoundState {
                 history: Vec::with_capacity(past),
                 had_bye_or_forfeit_win: false,
                 pairing_byes: 0,
-                forbidden: Vec::new(),
+                forbidden: forbidden.next().unwrap_or_default(),
                 rank_for_colour: 0,
             };
             for (r, &score_before) in before[i].iter().enumerate().take(past) {
@@ -165,15 +168,6 @@ impl RoundState {
                 });
             }
             players.push(st);
-        }
-        for group in &t.forbidden_pairs {
-            for &a in group {
-                if let Some(i) = t.index_of(a) {
-                    players[i]
-                        .forbidden
-                        .extend(group.iter().copied().filter(|&b| b != a));
-                }
-            }
         }
         let mut rank = 0;
         for (st, p) in players.iter_mut().zip(&t.players) {

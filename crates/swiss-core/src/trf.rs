@@ -1,15 +1,53 @@
 //! FIDE TRF16 reader and writer, with the extension records pairing engines
-//! read (`XXR`, `XXC`, `XXA`, `XXP`, `BB*`, `XXS`).
+//! read (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `BB*`, `XXS`) and the TRF-2026
+//! records `142` (rounds) and `192` (tournament type).
 //!
 //! Start with [`read`]. It accepts LF, CRLF and CR-only line endings, counts
 //! columns in characters (names may be UTF-8), and reports every problem it
-//! finds, not just the first, each with file, line and column.
+//! finds in one pass, not just the first, each with file, line and column.
+//!
+//! # Reading notes
+//!
+//! - **Fixed columns are strict.** A numeric field that spills into the
+//!   blank column beside it (start number `10000` in columns 5-8, points
+//!   `100.5` in columns 81-84) is an error, not read as its first digits.
+//!   Points use a decimal point; `1,0` is an error.
+//! - **Ranges.** Every number is bounded ([`crate::limits`]): start numbers
+//!   1-9999, at most 255 rounds (recorded or planned, `XXR 0` is an
+//!   error), point values within ±99.9, accelerations 0.0-99.9.
+//! - **A blank points column (81-84) means "not given"**: the score is
+//!   computed from the results. A value that is present must equal the sum
+//!   of the results (of every recorded round, or of the played rounds only).
+//! - **Titles outside the TRF list** (`F`, `C`, national titles) are kept
+//!   as written with a warning: pairing never reads titles.
+//! - **`XXZ id id ...`** (players who do not play the round being paired)
+//!   is read as a `0000 - Z` entry of that round for each player named,
+//!   the form every engine reads, and written back in that form.
+//! - **`XXR n` or `142 n`** gives the planned rounds; both may appear if
+//!   they agree. Fewer planned rounds than played is an error; pairing when
+//!   every planned round is played is refused ([`crate::round_to_pair`]).
+//! - **`192 CODE`** (the tournament type) is kept in
+//!   [`Tournament::system`] for the caller to compare with the system it
+//!   pairs. Team tournaments (records `013`, `300`, `310`, `320`, `330`, or
+//!   a team code in `192`) are refused: team pairing is not supported.
+//! - **`XXC rank`** (pair by the order of the `001` records) is accepted
+//!   only when that order is the start-number order, where it changes
+//!   nothing; otherwise it is an error.
+//! - **Two `XXA` lines for one player** both give round 1 (and maybe more)
+//!   a value: an error, not a sum.
+//! - **One pass.** A record with an unreadable field is kept with that
+//!   field left out, so the other checks still run; a check that would only
+//!   echo an earlier error (the games of a file whose start numbers are
+//!   unreadable or duplicated) is left out, and the output says so.
 
 use std::fmt::Write as _;
 
 use crate::error::{ErrorKind, InputError, InputErrors};
+use crate::json::mark_absent;
+use crate::limits::MAX_ROUNDS;
 use crate::model::{Colour, Player, ResultCode, RoundEntry, StartNo, Title, Tournament};
 use crate::points::{PointSystem, Points};
+use crate::validate::{Gaps, Locate, Location, Places, Reading, Spot, check, sort};
 
 /// Column (1-based) where the round-1 entry of a player record starts.
 const FIRST_ROUND_COLUMN: usize = 92;
@@ -22,19 +60,40 @@ const ROUND_WIDTH: usize = 10;
 /// known result codes and colours, every opponent listing the player back
 /// with the opposite colour and the mirrored result, the points field
 /// agreeing with the results under the point system, and extension records
-/// naming existing players.
+/// naming existing players; see the module's reading notes.
 pub fn read(text: &str, file: &str) -> Result<Tournament, InputErrors> {
+    reading(text, file).map(|r| r.tournament)
+}
+
+/// Like [`read`], with the warnings and the places of the model's parts
+/// (for errors found later, such as pairing past the last planned round).
+pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
     let mut r = Reader {
         file,
         errors: Vec::new(),
+        places: TrfPlaces::default(),
+        gaps: Gaps::default(),
     };
-    let t = r.parse(text);
-    if r.errors.is_empty() {
-        Ok(t)
-    } else {
-        r.errors.sort_by_key(|e| (e.line, e.column));
-        Err(InputErrors(r.errors))
+    let (mut t, absent, blank_points) = r.parse(text);
+    let places = Places::new(file, Box::new(r.places));
+    let (errors, warnings) = check(&t, &absent, &r.gaps, &places);
+    let mut all = r.errors;
+    all.extend(errors);
+    if !all.is_empty() {
+        sort(&mut all);
+        return Err(InputErrors(all));
     }
+    for (p, blank) in t.players.iter_mut().zip(blank_points) {
+        if blank {
+            p.points = p.score_after(MAX_ROUNDS, &t.point_system);
+        }
+    }
+    mark_absent(&mut t, &absent);
+    Ok(Reading {
+        tournament: t,
+        warnings,
+        places,
+    })
 }
 
 /// Splits on LF, CRLF or CR, yielding `(line number, line)`.
@@ -79,27 +138,165 @@ impl Columns {
     fn len(&self) -> usize {
         self.0.len()
     }
+
+    /// Whitespace-separated tokens from column `from` on, with the column
+    /// where each starts.
+    fn tokens(&self, from: usize) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut cur: Option<(usize, String)> = None;
+        for (i, &ch) in self.0.iter().enumerate().skip(from.saturating_sub(1)) {
+            if ch.is_whitespace() {
+                out.extend(cur.take());
+            } else {
+                cur.get_or_insert_with(|| (i + 1, String::new())).1.push(ch);
+            }
+        }
+        out.extend(cur);
+        out
+    }
+}
+
+/// Where each part of the model came from in the TRF.
+#[derive(Default)]
+struct TrfPlaces {
+    /// Line of each player record, in sorted order.
+    player_lines: Vec<usize>,
+    /// Line of the record giving the planned rounds.
+    planned: Option<usize>,
+    /// Line of record 192.
+    system: Option<usize>,
+    /// Line of the `012` record.
+    name: Option<usize>,
+    /// Line of the last record setting each point value.
+    point_lines: Vec<(&'static str, usize)>,
+    /// Each `XXA` record: line, and the column of each value.
+    accelerations: Vec<(usize, Vec<usize>)>,
+    /// Each `XXP` record: line, and the column of each start number.
+    forbidden: Vec<(usize, Vec<usize>)>,
+    /// Each start number of the `XXZ` records: line and column.
+    absent: Vec<(usize, usize)>,
+}
+
+impl TrfPlaces {
+    fn place(&self, spot: Spot) -> (usize, usize) {
+        let player = |i: usize| self.player_lines.get(i).copied().unwrap_or(1);
+        match spot {
+            Spot::File => (0, 0),
+            Spot::Players => (1, 1),
+            Spot::Player(i) => (player(i), 1),
+            Spot::StartNo(i) => (player(i), 5),
+            Spot::Field(i, f) => (
+                player(i),
+                match f {
+                    "sex" => 10,
+                    "title" => 11,
+                    "name" => 15,
+                    "rating" => 49,
+                    "federation" => 54,
+                    "fide_id" => 58,
+                    "birth_date" => 70,
+                    "rank" => 86,
+                    _ => 1,
+                },
+            ),
+            Spot::Points(i) => (player(i), 81),
+            Spot::Entry(i, r) => (player(i), FIRST_ROUND_COLUMN + r * ROUND_WIDTH),
+            Spot::PlannedRounds => (self.planned.unwrap_or(1), 5),
+            Spot::System => (self.system.unwrap_or(1), 5),
+            Spot::Name => (self.name.unwrap_or(1), 5),
+            Spot::PointValue(f) => self
+                .point_lines
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == f)
+                .map_or((1, 1), |&(_, l)| (l, 5)),
+            Spot::Acceleration(k) => self.accelerations.get(k).map_or((1, 1), |a| (a.0, 5)),
+            Spot::AccelerationValue(k, r) => self
+                .accelerations
+                .get(k)
+                .map_or((1, 1), |a| (a.0, a.1.get(r).copied().unwrap_or(5))),
+            Spot::Forbidden(k, j) => self
+                .forbidden
+                .get(k)
+                .map_or((1, 1), |a| (a.0, a.1.get(j).copied().unwrap_or(5))),
+            Spot::Absent(k) => self.absent.get(k).copied().unwrap_or((1, 1)),
+            Spot::HeaderRecord(_) | Spot::TrailerRecord(_) => (1, 1),
+        }
+    }
+}
+
+impl Locate for TrfPlaces {
+    fn locate(&self, spots: &[Spot]) -> Vec<Location> {
+        spots
+            .iter()
+            .map(|&s| {
+                let (line, column) = self.place(s);
+                Location {
+                    line,
+                    column,
+                    path: None,
+                }
+            })
+            .collect()
+    }
+
+    fn describe(&self, spot: Spot) -> String {
+        format!("on line {}", self.place(spot).0)
+    }
 }
 
 struct Reader<'a> {
     file: &'a str,
     errors: Vec<InputError>,
+    places: TrfPlaces,
+    gaps: Gaps,
 }
 
-/// Where each player record came from, for validation messages.
-struct PlayerSource {
-    line: usize,
-}
-
+/// The `BB*` values, each with the line that gave it.
 #[derive(Default)]
 struct BbValues {
-    win: Option<Points>,
-    draw: Option<Points>,
-    loss: Option<Points>,
-    zero: Option<Points>,
-    forfeit: Option<Points>,
-    pab: Option<Points>,
+    win: Option<(Points, usize)>,
+    draw: Option<(Points, usize)>,
+    loss: Option<(Points, usize)>,
+    zero: Option<(Points, usize)>,
+    forfeit: Option<(Points, usize)>,
+    pab: Option<(Points, usize)>,
 }
+
+/// What a player record left unread.
+struct PlayerMarks {
+    line: usize,
+    points_blank: bool,
+    damaged: bool,
+    damaged_rounds: Vec<usize>,
+}
+
+/// Whether the reader interprets records with this code (rather than
+/// keeping them verbatim in `header_records` / `trailer_records`).
+pub(crate) fn is_read_record(code: &str) -> bool {
+    matches!(
+        code,
+        "001"
+            | "012"
+            | "XXR"
+            | "142"
+            | "192"
+            | "XXC"
+            | "XXS"
+            | "XXA"
+            | "XXP"
+            | "XXZ"
+            | "BBW"
+            | "BBD"
+            | "BBL"
+            | "BBZ"
+            | "BBF"
+            | "BBU"
+    ) || TEAM_RECORDS.contains(&code)
+}
+
+/// Records that describe a team tournament.
+const TEAM_RECORDS: [&str; 5] = ["013", "300", "310", "320", "330"];
 
 impl Reader<'_> {
     fn error(&mut self, line: usize, column: usize, kind: ErrorKind) {
@@ -122,14 +319,16 @@ impl Reader<'_> {
         );
     }
 
-    fn parse(&mut self, text: &str) -> Tournament {
+    /// Reads every record; returns the model (players sorted), the players
+    /// named by `XXZ`, and per player whether the points column was blank.
+    fn parse(&mut self, text: &str) -> (Tournament, Vec<StartNo>, Vec<bool>) {
         let mut t = Tournament::default();
-        let mut sources: Vec<PlayerSource> = Vec::new();
-        let mut damaged_players = false;
+        let mut marks: Vec<PlayerMarks> = Vec::new();
         let mut bb = BbValues::default();
         let mut xxs: Vec<(usize, String)> = Vec::new();
-        let mut xxa: Vec<(usize, StartNo)> = Vec::new();
-        let mut xxp: Vec<(usize, Vec<StartNo>)> = Vec::new();
+        let mut absent = Vec::new();
+        let mut rank_line = None;
+        let mut team_seen = false;
         for (n, line) in lines(text) {
             if line.trim().is_empty() {
                 continue;
@@ -138,33 +337,23 @@ impl Reader<'_> {
             let code: String = cols.0.iter().take(3).collect();
             let rest = cols.field(4, cols.len().max(4));
             match code.as_str() {
-                "001" => match self.player(n, &cols) {
-                    Some(p) => {
+                "001" => {
+                    if let Some((p, m)) = self.player(n, &cols) {
                         t.players.push(p);
-                        sources.push(PlayerSource { line: n });
+                        marks.push(m);
+                    } else {
+                        self.gaps.lost_records = true;
                     }
-                    None => damaged_players = true,
-                },
-                "012" => t.name = rest,
-                "XXR" => match rest.parse::<u32>() {
-                    Ok(r) => t.planned_rounds = Some(r),
-                    Err(_) => self.bad(n, 5, "a number of rounds", &rest),
-                },
+                }
+                "012" => {
+                    t.name = rest;
+                    self.places.name = Some(n);
+                }
+                "XXR" | "142" => self.planned_rounds(n, &code, &rest, &mut t),
+                "192" => self.system(n, rest, &mut t),
                 "XXC" => {
-                    for tok in rest.split_whitespace() {
-                        match tok {
-                            "white1" => t.initial_colour = Some(Colour::White),
-                            "black1" => t.initial_colour = Some(Colour::Black),
-                            // Pairing ids are the start numbers already.
-                            "rank" => {}
-                            _ => self.error(
-                                n,
-                                5,
-                                ErrorKind::Expected(format!(
-                                    "`white1`, `black1` or `rank`, found `{tok}`"
-                                )),
-                            ),
-                        }
+                    if self.xxc(n, &cols, &mut t) {
+                        rank_line = Some(n);
                     }
                 }
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => match rest.parse::<Points>() {
@@ -177,41 +366,34 @@ impl Reader<'_> {
                             "BBF" => &mut bb.forfeit,
                             _ => &mut bb.pab,
                         };
-                        *slot = Some(v);
+                        *slot = Some((v, n));
                     }
                     Err(_) => self.bad(n, 5, "a number of points", &rest),
                 },
                 "XXS" => xxs.push((n, rest)),
-                "XXA" => {
-                    let mut toks = rest.split_whitespace();
-                    let id = toks.next().unwrap_or("");
-                    match id.parse::<StartNo>() {
-                        Ok(id) => {
-                            let mut pts = Vec::new();
-                            for tok in toks {
-                                match tok.parse::<Points>() {
-                                    Ok(p) => pts.push(p),
-                                    Err(_) => self.bad(n, 10, "accelerated points per round", tok),
-                                }
-                            }
-                            t.accelerations.push((id, pts));
-                            xxa.push((n, id));
-                        }
-                        Err(_) => self.bad(n, 5, "a start number", id),
+                "XXA" => self.acceleration(n, &cols, &mut t),
+                "XXP" => {
+                    let ids =
+                        self.start_numbers(n, &cols, "start numbers of players who must not meet");
+                    self.places
+                        .forbidden
+                        .push((n, ids.iter().map(|&(c, _)| c).collect()));
+                    t.forbidden_pairs
+                        .push(ids.into_iter().map(|(_, id)| id).collect());
+                }
+                "XXZ" => {
+                    let ids = self.start_numbers(n, &cols, "start numbers of absent players");
+                    for (c, id) in ids {
+                        self.places.absent.push((n, c));
+                        absent.push(id);
                     }
                 }
-                "XXP" => {
-                    let mut ids = Vec::new();
-                    for tok in rest.split_whitespace() {
-                        match tok.parse::<StartNo>() {
-                            Ok(id) => ids.push(id),
-                            Err(_) => {
-                                self.bad(n, 5, "start numbers of players who must not meet", tok)
-                            }
-                        }
+                c if TEAM_RECORDS.contains(&c) => {
+                    // One is enough: the rest would say the same.
+                    if !team_seen {
+                        self.error(n, 1, ErrorKind::TeamTournament(format!("record `{c}`")));
+                        team_seen = true;
                     }
-                    xxp.push((n, ids.clone()));
-                    t.forbidden_pairs.push(ids);
                 }
                 _ => {
                     if t.players.is_empty() {
@@ -222,56 +404,207 @@ impl Reader<'_> {
                 }
             }
         }
+        t.point_system = self.point_system(&bb, &xxs);
+        if let Some(line) = rank_line {
+            self.xxc_rank(line, &marks, &t);
+        }
+        let blank = self.sort_players(&mut t, marks);
+        (t, absent, blank)
+    }
+
+    /// `192 CODE`: the tournament type, kept for the caller to compare
+    /// with the system it pairs; two different codes are an error.
+    fn system(&mut self, n: usize, rest: String, t: &mut Tournament) {
+        if let (Some(first), Some(line)) = (&t.system, self.places.system)
+            && *first != rest
+        {
+            let first = format!("{first} on line {line}");
+            self.error(
+                n,
+                5,
+                ErrorKind::Conflict {
+                    what: "the tournament type (192)",
+                    first,
+                    second: rest.clone(),
+                },
+            );
+        }
+        t.system = Some(rest);
+        self.places.system = Some(n);
+    }
+
+    /// `XXC white1|black1|rank ...`; returns whether `rank` was given.
+    fn xxc(&mut self, n: usize, cols: &Columns, t: &mut Tournament) -> bool {
+        let mut rank = false;
+        for (col, tok) in cols.tokens(4) {
+            match tok.as_str() {
+                "white1" => t.initial_colour = Some(Colour::White),
+                "black1" => t.initial_colour = Some(Colour::Black),
+                "rank" => rank = true,
+                _ => self.error(
+                    n,
+                    col,
+                    ErrorKind::Expected(format!("`white1`, `black1` or `rank`, found `{tok}`")),
+                ),
+            }
+        }
+        rank
+    }
+
+    /// `XXC rank` pairs by the order of the `001` records: the same as
+    /// start-number order when the records are sorted, else refused.
+    fn xxc_rank(&mut self, line: usize, marks: &[PlayerMarks], t: &Tournament) {
+        let ids: Vec<(StartNo, usize)> = t
+            .players
+            .iter()
+            .zip(marks)
+            .map(|(p, m)| (p.start_no, m.line))
+            .collect();
+        if let Some(w) = ids.windows(2).find(|w| w[1].0 < w[0].0) {
+            self.error(
+                line,
+                5,
+                ErrorKind::RankOrder {
+                    before: w[0].0,
+                    found: w[1].0,
+                    line: w[1].1,
+                },
+            );
+        }
+    }
+
+    /// Sorts the players by start number (stable: duplicates stay in file
+    /// order), keeping their places and gaps alongside; returns per player
+    /// whether the points column was blank.
+    fn sort_players(&mut self, t: &mut Tournament, marks: Vec<PlayerMarks>) -> Vec<bool> {
+        let mut order: Vec<usize> = (0..t.players.len()).collect();
+        order.sort_by_key(|&i| t.players[i].start_no);
+        let mut slots: Vec<Option<Player>> = std::mem::take(&mut t.players)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let mut blank = Vec::with_capacity(order.len());
+        for (new, &i) in order.iter().enumerate() {
+            if let Some(p) = slots[i].take() {
+                t.players.push(p);
+            }
+            let m = &marks[i];
+            self.places.player_lines.push(m.line);
+            self.gaps.points_blank.push(m.points_blank);
+            self.gaps.damaged.push(m.damaged);
+            for &r in &m.damaged_rounds {
+                self.gaps.damaged_entries.insert((new, r));
+            }
+            blank.push(m.points_blank);
+        }
+        blank
+    }
+
+    fn planned_rounds(&mut self, n: usize, code: &str, rest: &str, t: &mut Tournament) {
+        let Ok(r) = rest.parse::<u32>() else {
+            self.bad(n, 5, "a number of rounds", rest);
+            return;
+        };
+        if let (Some(first), Some(line)) = (t.planned_rounds, self.places.planned)
+            && first != r
+        {
+            self.error(
+                n,
+                5,
+                ErrorKind::Conflict {
+                    what: "the number of rounds (XXR, 142)",
+                    first: format!("{first} on line {line}"),
+                    second: format!("{r} ({code})"),
+                },
+            );
+        }
+        t.planned_rounds = Some(r);
+        self.places.planned = Some(n);
+    }
+
+    /// `XXA nnnn p.p p.p ...`: the player, then his accelerated points per round.
+    fn acceleration(&mut self, n: usize, cols: &Columns, t: &mut Tournament) {
+        let toks = cols.tokens(4);
+        let Some((_, id)) = toks.first() else {
+            self.bad(n, 5, "a start number", "");
+            return;
+        };
+        let Ok(id) = id.parse::<StartNo>() else {
+            self.bad(n, 5, "a start number", id);
+            return;
+        };
+        let mut pts = Vec::new();
+        let mut at = Vec::new();
+        for (col, tok) in toks.iter().skip(1) {
+            if pts.len() > MAX_ROUNDS as usize {
+                break;
+            }
+            match tok.parse::<Points>() {
+                Ok(p) => {
+                    pts.push(p);
+                    at.push(*col);
+                }
+                Err(_) => self.bad(n, *col, "accelerated points per round", tok),
+            }
+        }
+        t.accelerations.push((id, pts));
+        self.places.accelerations.push((n, at));
+    }
+
+    /// The start numbers listed on an `XXP` or `XXZ` line, with their columns.
+    fn start_numbers(
+        &mut self,
+        n: usize,
+        cols: &Columns,
+        what: &'static str,
+    ) -> Vec<(usize, StartNo)> {
+        let mut ids = Vec::new();
+        for (col, tok) in cols.tokens(4) {
+            match tok.parse::<StartNo>() {
+                Ok(id) => ids.push((col, id)),
+                Err(_) => self.bad(n, col, what, &tok),
+            }
+        }
+        ids
+    }
+
+    fn point_system(&mut self, bb: &BbValues, xxs: &[(usize, String)]) -> PointSystem {
         let mut ps = match (bb.win, bb.draw, bb.loss, bb.zero, bb.forfeit, bb.pab) {
             (None, None, None, None, None, None) => PointSystem::default(),
             _ => PointSystem::from_bb(
-                bb.win.unwrap_or(Points(10)),
-                bb.draw.unwrap_or(Points(5)),
-                bb.loss.unwrap_or(Points::ZERO),
-                bb.zero.unwrap_or(Points::ZERO),
-                bb.forfeit.unwrap_or(Points::ZERO),
-                bb.pab,
+                bb.win.map_or(Points(10), |v| v.0),
+                bb.draw.map_or(Points(5), |v| v.0),
+                bb.loss.map_or(Points::ZERO, |v| v.0),
+                bb.zero.map_or(Points::ZERO, |v| v.0),
+                bb.forfeit.map_or(Points::ZERO, |v| v.0),
+                bb.pab.map(|v| v.0),
             ),
         };
+        let lines = &mut self.places.point_lines;
+        let mut mark = |v: Option<(Points, usize)>, names: &[&'static str]| {
+            if let Some((_, line)) = v {
+                lines.extend(names.iter().map(|&name| (name, line)));
+            }
+        };
+        mark(
+            bb.win,
+            &[
+                "win_white",
+                "win_black",
+                "forfeit_win",
+                "full_bye",
+                "pairing_bye",
+            ],
+        );
+        mark(bb.draw, &["draw_white", "draw_black", "half_bye"]);
+        mark(bb.loss, &["loss_white", "loss_black"]);
+        mark(bb.zero, &["zero_bye"]);
+        mark(bb.forfeit, &["forfeit_loss"]);
+        mark(bb.pab, &["pairing_bye"]);
         for (n, line) in xxs {
-            self.xxs(n, &line, &mut ps);
+            self.xxs(*n, line, &mut ps);
         }
-        t.point_system = ps;
-
-        // Sort by start number, keeping the source lines alongside.
-        let mut order: Vec<usize> = (0..t.players.len()).collect();
-        order.sort_by_key(|&i| t.players[i].start_no);
-        let players = std::mem::take(&mut t.players);
-        let mut slots: Vec<Option<Player>> = players.into_iter().map(Some).collect();
-        let mut src = Vec::with_capacity(order.len());
-        for &i in &order {
-            if let Some(p) = slots[i].take() {
-                t.players.push(p);
-                src.push(sources[i].line);
-            }
-        }
-        if t.players.is_empty() && self.errors.is_empty() {
-            self.error(1, 1, ErrorKind::NoPlayers);
-        }
-        // Cross-record checks on a list with unreadable or duplicate players
-        // would only echo those errors (every opponent of a lost record
-        // "unknown"): report the record errors first.
-        if !damaged_players && !self.duplicates(&t, &src) {
-            self.validate(&t, &src);
-        }
-        for (n, id) in xxa {
-            if t.index_of(id).is_none() {
-                self.error(n, 5, ErrorKind::UnknownPlayer(id));
-            }
-        }
-        for (n, ids) in xxp {
-            for id in ids {
-                if t.index_of(id).is_none() {
-                    self.error(n, 5, ErrorKind::UnknownPlayer(id));
-                }
-            }
-        }
-        t
+        ps
     }
 
     fn xxs(&mut self, n: usize, line: &str, ps: &mut PointSystem) {
@@ -288,40 +621,80 @@ impl Reader<'_> {
                 self.bad(n, 5, "a number of points", value);
                 continue;
             };
-            match code {
-                "WW" => ps.win_white = v,
-                "BW" => ps.win_black = v,
-                "WD" => ps.draw_white = v,
-                "BD" => ps.draw_black = v,
-                "WL" => ps.loss_white = v,
-                "BL" => ps.loss_black = v,
-                "ZPB" => ps.zero_bye = v,
-                "HPB" => ps.half_bye = v,
-                "FPB" => ps.full_bye = v,
-                "PAB" => ps.pairing_bye = v,
-                "FW" => ps.forfeit_win = v,
-                "FL" => ps.forfeit_loss = v,
-                "W" => (ps.win_white, ps.win_black) = (v, v),
-                "D" => (ps.draw_white, ps.draw_black) = (v, v),
-                _ => self.error(
-                    n,
-                    5,
-                    ErrorKind::Expected(format!(
-                        "a point code (WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D), found `{code}`"
-                    )),
-                ),
+            let fields: &[&'static str] = match code {
+                "WW" => &["win_white"],
+                "BW" => &["win_black"],
+                "WD" => &["draw_white"],
+                "BD" => &["draw_black"],
+                "WL" => &["loss_white"],
+                "BL" => &["loss_black"],
+                "ZPB" => &["zero_bye"],
+                "HPB" => &["half_bye"],
+                "FPB" => &["full_bye"],
+                "PAB" => &["pairing_bye"],
+                "FW" => &["forfeit_win"],
+                "FL" => &["forfeit_loss"],
+                "W" => &["win_white", "win_black"],
+                "D" => &["draw_white", "draw_black"],
+                _ => {
+                    self.error(
+                        n,
+                        5,
+                        ErrorKind::Expected(format!(
+                            "a point code (WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D), found `{code}`"
+                        )),
+                    );
+                    continue;
+                }
+            };
+            for &f in fields {
+                *point_field(ps, f) = v;
+                self.places.point_lines.push((f, n));
             }
         }
     }
 
-    fn player(&mut self, n: usize, c: &Columns) -> Option<Player> {
-        let errors_before = self.errors.len();
+    /// Reports a non-blank character in a separator column next to a field.
+    fn separator(
+        &mut self,
+        n: usize,
+        c: &Columns,
+        column: usize,
+        side: &'static str,
+        field: &'static str,
+    ) -> bool {
+        let found = c.char_at(column);
+        if found.is_whitespace() {
+            return true;
+        }
+        self.error(
+            n,
+            column,
+            ErrorKind::Overflow {
+                field,
+                column,
+                side,
+                found,
+            },
+        );
+        false
+    }
+
+    /// One `001` record; `None` when its start number cannot be read (the
+    /// record cannot be referred to). Other unreadable fields are left out
+    /// and marked, so the rest of the file is still checked.
+    fn player(&mut self, n: usize, c: &Columns) -> Option<(Player, PlayerMarks)> {
+        const START_NO: &str = "start number (columns 5-8)";
+        let sn_ok = self.separator(n, c, 4, "before", START_NO)
+            & self.separator(n, c, 9, "after", START_NO);
         let sn = c.field(5, 8);
         let start_no = match sn.parse::<StartNo>() {
-            Ok(v) if v > 0 => v,
+            Ok(v) if sn.bytes().all(|b| b.is_ascii_digit()) && sn_ok => Some(v),
             _ => {
-                self.bad(n, 5, "a start number (columns 5-8)", &sn);
-                0
+                if sn_ok {
+                    self.bad(n, 5, "a start number (columns 5-8)", &sn);
+                }
+                None
             }
         };
         let sex = Some(c.char_at(10)).filter(|ch| !ch.is_whitespace());
@@ -329,76 +702,73 @@ impl Reader<'_> {
         let title = if title_s.is_empty() {
             None
         } else {
-            Title::parse(&title_s)
+            Title::read(&title_s)
         };
-        if !title_s.is_empty() && title.is_none() {
-            self.bad(
+        let mut damaged = false;
+        let rating = self
+            .number::<u16>(
                 n,
-                11,
-                "a FIDE title (GM IM WGM FM WIM CM WFM WCM) in columns 11-13",
-                &title_s,
-            );
-        }
-        let rating_s = c.field(49, 52);
-        let rating = if rating_s.is_empty() {
-            None
-        } else {
-            match rating_s.parse::<u16>() {
-                Ok(0) => None,
-                Ok(v) => Some(v),
-                Err(_) => {
-                    self.bad(n, 49, "a rating (columns 49-52)", &rating_s);
-                    None
-                }
-            }
-        };
-        let fide_s = c.field(58, 68);
-        let fide_id = if fide_s.is_empty() {
-            None
-        } else {
-            match fide_s.parse::<u64>() {
-                Ok(v) => Some(v),
-                Err(_) => {
-                    self.bad(n, 58, "a FIDE id (columns 58-68)", &fide_s);
-                    None
-                }
-            }
-        };
+                c,
+                (49, 52),
+                "a rating (columns 49-52)",
+                "rating (columns 49-52)",
+            )
+            .filter(|&r| r > 0);
+        let fide_id = self.number::<u64>(
+            n,
+            c,
+            (58, 68),
+            "a FIDE id (columns 58-68)",
+            "FIDE id (columns 58-68)",
+        );
+        const POINTS: &str = "points (columns 81-84)";
         let pts_s = c.field(81, 84);
+        let pts_ok =
+            self.separator(n, c, 80, "before", POINTS) & self.separator(n, c, 85, "after", POINTS);
+        let points_blank = pts_s.is_empty() && pts_ok;
         let points = if pts_s.is_empty() {
             Points::ZERO
         } else {
             pts_s.parse::<Points>().unwrap_or_else(|_| {
                 self.bad(n, 81, "points (columns 81-84)", &pts_s);
+                damaged = true;
                 Points::ZERO
             })
         };
-        let rank_s = c.field(86, 89);
-        let rank = if rank_s.is_empty() {
-            None
-        } else {
-            match rank_s.parse::<u32>() {
-                Ok(v) => Some(v),
-                Err(_) => {
-                    self.bad(n, 86, "a rank (columns 86-89)", &rank_s);
-                    None
+        damaged |= !pts_ok;
+        // Column 85, between points and rank, was checked with the points.
+        let rank = self.number::<u32>(n, c, (86, 89), "a rank (columns 86-89)", "");
+        let mut rounds = Vec::new();
+        let mut damaged_rounds = Vec::new();
+        let mut col = FIRST_ROUND_COLUMN;
+        while col <= c.len() && rounds.len() < MAX_ROUNDS as usize {
+            match self.round_entry(n, c, col) {
+                Some(e) => rounds.push(e),
+                None => {
+                    damaged_rounds.push(rounds.len());
+                    rounds.push(RoundEntry::BLANK);
                 }
             }
-        };
-        let mut rounds = Vec::new();
-        let mut col = FIRST_ROUND_COLUMN;
-        while col <= c.len() {
-            rounds.push(self.round_entry(n, c, col).unwrap_or(RoundEntry::BLANK));
             col += ROUND_WIDTH;
+        }
+        // Anything past the last round allowed is a round too many.
+        if let Some(extra) = (col..=c.len()).find(|&k| !c.char_at(k).is_whitespace()) {
+            self.error(
+                n,
+                extra,
+                ErrorKind::TooManyRounds {
+                    max: MAX_ROUNDS,
+                    round: ((extra - FIRST_ROUND_COLUMN) / ROUND_WIDTH + 1) as u32,
+                },
+            );
+            damaged = true;
         }
         while rounds.last() == Some(&RoundEntry::BLANK) {
             rounds.pop();
         }
-        if self.errors.len() > errors_before {
-            return None;
-        }
-        Some(Player {
-            start_no,
+        damaged |= !damaged_rounds.is_empty();
+        let player = Player {
+            start_no: start_no?,
             name: c.field(15, 47),
             sex,
             title,
@@ -409,18 +779,65 @@ impl Reader<'_> {
             points,
             rank,
             rounds,
-        })
+        };
+        Some((
+            player,
+            PlayerMarks {
+                line: n,
+                points_blank,
+                damaged,
+                damaged_rounds,
+            },
+        ))
+    }
+
+    /// An optional right-aligned number in columns `a..=b`, with blank
+    /// separators on both sides.
+    fn number<T: std::str::FromStr>(
+        &mut self,
+        n: usize,
+        c: &Columns,
+        (a, b): (usize, usize),
+        expected: &'static str,
+        field: &'static str,
+    ) -> Option<T> {
+        let left = field.is_empty() || self.separator(n, c, a - 1, "before", field);
+        let field = if field.is_empty() {
+            "rank (columns 86-89)"
+        } else {
+            field
+        };
+        let ok = left & self.separator(n, c, b + 1, "after", field);
+        let s = c.field(a, b);
+        if s.is_empty() || !ok {
+            return None;
+        }
+        match s.parse::<T>() {
+            Ok(v) if s.bytes().all(|b| b.is_ascii_digit()) => Some(v),
+            _ => {
+                self.bad(n, a, expected, &s);
+                None
+            }
+        }
     }
 
     fn round_entry(&mut self, n: usize, c: &Columns, col: usize) -> Option<RoundEntry> {
+        const OPPONENT: &str = "opponent (4 columns)";
+        let ok = self.separator(n, c, col - 1, "before", OPPONENT)
+            & self.separator(n, c, col + 4, "after", OPPONENT)
+            & self.separator(n, c, col + 6, "after", "colour")
+            & self.separator(n, c, col + 8, "after", "result");
+        if !ok {
+            return None;
+        }
         let opp_s = c.field(col, col + 3);
         let opponent = if opp_s.is_empty() {
             None
         } else {
             match opp_s.parse::<StartNo>() {
                 Ok(0) => None,
-                Ok(v) => Some(v),
-                Err(_) => {
+                Ok(v) if opp_s.bytes().all(|b| b.is_ascii_digit()) => Some(v),
+                _ => {
                     self.bad(n, col, "an opponent start number or 0000", &opp_s);
                     return None;
                 }
@@ -478,97 +895,30 @@ impl Reader<'_> {
             result,
         })
     }
+}
 
-    /// Reports start numbers used twice; true when there were any.
-    fn duplicates(&mut self, t: &Tournament, lines: &[usize]) -> bool {
-        let mut found = false;
-        for w in 1..t.players.len() {
-            if t.players[w].start_no == t.players[w - 1].start_no {
-                let (a, b) = (lines[w - 1].min(lines[w]), lines[w - 1].max(lines[w]));
-                self.error(b, 5, ErrorKind::DuplicateStartNo(t.players[w].start_no, a));
-                found = true;
-            }
-        }
-        found
-    }
-
-    fn validate(&mut self, t: &Tournament, lines: &[usize]) {
-        let played = t.played_rounds();
-        for (i, p) in t.players.iter().enumerate() {
-            let line = lines[i];
-            for (r0, e) in p.rounds.iter().enumerate() {
-                let round = r0 as u32 + 1;
-                let col = FIRST_ROUND_COLUMN + r0 * ROUND_WIDTH;
-                let Some(o) = e.opponent else { continue };
-                if o == p.start_no {
-                    self.error(line, col, ErrorKind::SelfPairing(round));
-                    continue;
-                }
-                let Some(q) = t.player(o) else {
-                    self.error(line, col, ErrorKind::UnknownOpponent { round, opponent: o });
-                    continue;
-                };
-                let back = q.entry(round);
-                let colour_ok = match (e.colour, back.colour) {
-                    (Some(a), Some(b)) => a != b,
-                    (None, None) => !e.result.is_played(),
-                    _ => false,
-                };
-                let result_ok = back.result == e.result.mirrored()
-                    // A double forfeit: both lose.
-                    || (e.result == ResultCode::ForfeitLoss && back.result == ResultCode::ForfeitLoss);
-                if back.opponent != Some(p.start_no) || !colour_ok || !result_ok {
-                    let expected = format!(
-                        "`{:04} {} {}`",
-                        p.start_no,
-                        e.colour.map_or('-', |c| c.opposite().letter()),
-                        e.result.mirrored().letter()
-                    );
-                    let found = format!(
-                        "`{:04} {} {}`",
-                        back.opponent.unwrap_or(0),
-                        back.colour.map_or('-', Colour::letter),
-                        back.result.letter()
-                    );
-                    // Report each broken game once, on the first of its two lines.
-                    if back.opponent != Some(p.start_no) || p.start_no < o {
-                        self.error(
-                            line,
-                            col,
-                            ErrorKind::Asymmetric {
-                                round,
-                                player: p.start_no,
-                                opponent: o,
-                                expected,
-                                found,
-                            },
-                        );
-                    }
-                }
-            }
-            // The points field may count every recorded round, or stop at the
-            // played rounds (a file prepared for pairing round k may already
-            // hold round k's requested byes).
-            let all = p.score_after(u32::MAX, &t.point_system);
-            let played_only = p.score_after(played, &t.point_system);
-            if p.points != all && p.points != played_only {
-                self.error(
-                    line,
-                    81,
-                    ErrorKind::PointsMismatch {
-                        expected: all,
-                        found: p.points,
-                    },
-                );
-            }
-        }
+/// The point system's value named `name` (its JSON field name).
+fn point_field<'a>(ps: &'a mut PointSystem, name: &str) -> &'a mut Points {
+    match name {
+        "win_white" => &mut ps.win_white,
+        "win_black" => &mut ps.win_black,
+        "draw_white" => &mut ps.draw_white,
+        "draw_black" => &mut ps.draw_black,
+        "loss_white" => &mut ps.loss_white,
+        "loss_black" => &mut ps.loss_black,
+        "forfeit_win" => &mut ps.forfeit_win,
+        "forfeit_loss" => &mut ps.forfeit_loss,
+        "zero_bye" => &mut ps.zero_bye,
+        "half_bye" => &mut ps.half_bye,
+        "full_bye" => &mut ps.full_bye,
+        _ => &mut ps.pairing_bye,
     }
 }
 
 /// Writes a tournament as TRF16 (LF line endings).
 ///
 /// Records are written in this order: `012`, the other header records
-/// verbatim, `XXR`, `XXC`, the point system (`BB*` lines, or an `XXS` line
+/// verbatim, `XXR`, `192`, `XXC`, the point system (`BB*` lines, or an `XXS` line
 /// when colour-specific values need it), the player records, `XXA`, `XXP`,
 /// and the other trailing records verbatim. Reading the output gives back
 /// an equal [`Tournament`].
@@ -582,6 +932,9 @@ pub fn write(t: &Tournament) -> String {
     }
     if let Some(r) = t.planned_rounds {
         let _ = writeln!(out, "XXR {r}");
+    }
+    if let Some(code) = &t.system {
+        let _ = writeln!(out, "192 {code}");
     }
     if let Some(c) = t.initial_colour {
         let _ = writeln!(
@@ -678,13 +1031,13 @@ pub fn player_line(p: &Player) -> String {
         "001 {:>4} {}{:>3} {} {:>4} {} {:>11} {} {:>4} {:>4}",
         p.start_no,
         p.sex.unwrap_or(' '),
-        p.title.map_or("", Title::as_str),
+        p.title.as_ref().map_or("", Title::as_str),
         fit(&p.name, 33),
         p.rating.map(|r| r.to_string()).unwrap_or_default(),
         fit(&p.federation, 3),
         p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
         fit(&p.birth_date, 10),
-        p.points,
+        points_field(p.points),
         p.rank.map(|r| r.to_string()).unwrap_or_default(),
     );
     for e in &p.rounds {
@@ -692,6 +1045,20 @@ pub fn player_line(p: &Player) -> String {
     }
     s.truncate(s.trim_end().len());
     s
+}
+
+/// The points as columns 81-84 hold them: `12.5`, or `120` when the
+/// decimal does not fit; blank ("not given": the reader computes the score
+/// from the results) when even that does not fit, as `100.5` would not.
+fn points_field(p: Points) -> String {
+    let s = p.to_string();
+    if s.chars().count() <= 4 {
+        return s;
+    }
+    match s.strip_suffix(".0") {
+        Some(whole) if whole.len() <= 4 => whole.to_string(),
+        _ => String::new(),
+    }
 }
 
 /// One round entry as its 10 TRF columns (two leading spaces included).
@@ -717,6 +1084,54 @@ mod tests {
         assert_eq!(got, vec![(1, "a"), (2, "b"), (3, "c"), (4, "d")]);
         let got: Vec<_> = lines("a\n\nb\n").collect();
         assert_eq!(got, vec![(1, "a"), (2, ""), (3, "b")]);
+    }
+
+    /// Points wider than columns 81-84 are written without the decimal
+    /// when whole, else left blank (computed on reading), never spilled.
+    #[test]
+    fn points_that_do_not_fit_four_columns() {
+        assert_eq!(points_field(Points(995)), "99.5");
+        assert_eq!(points_field(Points(1200)), "120");
+        assert_eq!(points_field(Points(1005)), "");
+        assert_eq!(points_field(Points(-105)), "");
+        let ps = PointSystem::from_bb(
+            Points(600),
+            Points(5),
+            Points(0),
+            Points(0),
+            Points(0),
+            None,
+        );
+        let mut t = Tournament {
+            point_system: ps,
+            ..Tournament::default()
+        };
+        let mut a = Player::new(1, "A", None);
+        let mut b = Player::new(2, "B", None);
+        a.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
+        a.rounds.push(RoundEntry::no_game(ResultCode::HalfBye));
+        b.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
+        a.points = a.score_after(9, &t.point_system);
+        b.points = b.score_after(9, &t.point_system);
+        t.players = vec![a, b];
+        let text = write(&t);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("001    1"))
+            .unwrap_or("");
+        assert_eq!(Columns(line.chars().collect()).field(80, 85), "", "{line}");
+        assert_eq!(read(&text, "w.trf"), Ok(t));
+    }
+
+    #[test]
+    fn xxr_and_142_must_agree() {
+        let p = "001    1      A";
+        assert!(read(&format!("XXR 5\n142 5\n{p}\n"), "a.trf").is_ok());
+        let e = read(&format!("XXR 5\n142 6\n{p}\n"), "b.trf");
+        assert_eq!(
+            e.map_err(|e| e.to_string()).err().unwrap_or_default(),
+            "b.trf:2:5: the number of rounds (XXR, 142) is given twice with different values: 5 on line 1, then 6 (142)"
+        );
     }
 
     #[test]

@@ -1,10 +1,43 @@
-//! The TRF reader never panics, and whatever it accepts survives a
-//! write/read round trip. (The cargo-fuzz target in `fuzz/` runs the same
-//! property for hours; this keeps a quick version in CI.)
+//! The TRF and JSON readers never panic, whatever they accept survives a
+//! write/read round trip, and every pairing system answers every accepted
+//! file with a pairing or a typed error, never a panic. (The cargo-fuzz
+//! targets in `fuzz/` run the same properties for hours; this keeps a
+//! quick version in CI.)
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
-use swiss_core::{RoundState, trf};
+use swiss_core::{PairingSystem, RoundState, Tournament, json, trf};
+
+/// Every variant of every pairing system of the registry, with whether one
+/// round is one TRF column.
+fn systems() -> Vec<(Box<dyn PairingSystem>, bool)> {
+    swiss_systems::variants()
+        .map(|(s, v)| (s.build(&v.options).unwrap(), !v.options.double))
+        .collect()
+}
+
+/// Each system pairs `t` or says why not; a pairing names only players of
+/// the file, each once, and none marked absent from the round. (A TCEC
+/// double round spans two columns, and only its first says who plays: the
+/// absence check applies to one-column rounds.)
+fn every_system_answers(t: &Tournament) -> Result<(), TestCaseError> {
+    let round = t.next_round();
+    for (s, one_column) in systems() {
+        let Ok(p) = s.pair(t) else { continue };
+        let mut seen = std::collections::BTreeSet::new();
+        for id in p.pairs.iter().flat_map(|p| [p.white, p.black]).chain(p.bye) {
+            prop_assert!(seen.insert(id), "{}: {id} paired twice", s.name());
+            let player = t.player(id);
+            prop_assert!(player.is_some(), "{}: {id} is no player", s.name());
+            prop_assert!(
+                !one_column || !player.is_some_and(|q| q.entry(round).is_non_participation()),
+                "{}: {id} does not play round {round}",
+                s.name()
+            );
+        }
+    }
+    Ok(())
+}
 
 /// Lines that look like TRF records, with random damage.
 fn trf_like() -> impl Strategy<Value = String> {
@@ -42,8 +75,18 @@ fn trf_like() -> impl Strategy<Value = String> {
         "BBD  1.0".to_string(),
         "XXS W=2 D=1 PAB=1".to_string(),
         "XXA    1  1.0  0.5".to_string(),
+        "XXA    2 99.9 -1.0".to_string(),
         "XXP 1 2 3".to_string(),
+        "XXZ 2 4".to_string(),
         "XXR x".to_string(),
+        "XXR 0".to_string(),
+        "XXR 2".to_string(),
+        "142 3".to_string(),
+        "192 FIDE_DUTCH_2017".to_string(),
+        "XXC rank".to_string(),
+        "BBW 99.9".to_string(),
+        "BBW 2147483647".to_string(),
+        "XXS W=30000".to_string(),
         "".to_string(),
     ]);
     let line = prop_oneof![3 => player, 1 => other, 1 => "\\PC{0,120}"];
@@ -64,6 +107,19 @@ proptest! {
             prop_assert_eq!(Ok(t.clone()), again);
             // The derived state is total on anything the reader accepts.
             let _ = RoundState::next(&t);
+            every_system_answers(&t)?;
+            // The same tournament as JSON reads back the same.
+            let doc = serde_json::to_string(&t).unwrap();
+            prop_assert_eq!(json::read(&doc, "p.json"), Ok(t));
+        }
+    }
+
+    #[test]
+    fn json_reader_never_panics(text in json_like()) {
+        if let Ok(t) = json::read(&text, "p.json") {
+            let _ = RoundState::next(&t);
+            prop_assert!(trf::read(&trf::write(&t), "p.trf").is_ok());
+            every_system_answers(&t)?;
         }
     }
 
@@ -72,6 +128,71 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = trf::read(&text, "b.trf");
     }
+}
+
+/// JSON documents shaped like a tournament, with hostile numbers: huge,
+/// zero and negative start numbers, opponents and point values, players
+/// out of order, malformed entries.
+fn json_like() -> impl Strategy<Value = String> {
+    let number = prop_oneof![
+        4 => 0i64..8,
+        1 => prop::sample::select(vec![-1i64, 9999, 10000, 2147483647, 4294967295, -2147483648]),
+    ];
+    let entry = (
+        prop::option::of(number.clone()),
+        prop::sample::select(vec!["\"white\"", "\"black\"", "null"]),
+        prop::sample::select(vec![
+            "win",
+            "draw",
+            "loss",
+            "forfeit_win",
+            "forfeit_loss",
+            "pairing_bye",
+            "half_bye",
+            "zero_bye",
+            "full_bye",
+            "blank",
+        ]),
+    )
+        .prop_map(|(o, c, r)| {
+            let o = o.map_or("null".to_string(), |o| o.to_string());
+            format!(r#"{{"opponent":{o},"colour":{c},"result":"{r}"}}"#)
+        });
+    let player = (
+        number.clone(),
+        number.clone(),
+        prop::collection::vec(entry, 0..5),
+    )
+        .prop_map(|(sn, pts, rounds)| {
+            format!(
+                r#"{{"start_no":{sn},"name":"P","points":{pts},"rounds":[{}]}}"#,
+                rounds.join(",")
+            )
+        });
+    (
+        prop::collection::vec(player, 0..8),
+        prop::option::of(number.clone()),
+        prop::option::of(number.clone()),
+        prop::collection::vec(number.clone(), 0..3),
+        prop::collection::vec(number, 0..3),
+    )
+        .prop_map(|(players, planned, win, absent, acc)| {
+            let mut doc = format!(r#"{{"players":[{}]"#, players.join(","));
+            if let Some(r) = planned {
+                doc += &format!(r#","planned_rounds":{r}"#);
+            }
+            if let Some(w) = win {
+                doc += &format!(
+                    r#","point_system":{{"win_white":{w},"win_black":10,"draw_white":5,"draw_black":5,"loss_white":0,"loss_black":0,"forfeit_win":10,"forfeit_loss":0,"zero_bye":0,"half_bye":5,"full_bye":10,"pairing_bye":10}}"#
+                );
+            }
+            let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            doc += &format!(r#","absent":[{}],"forbidden_pairs":[[{}]]"#, list(&absent), list(&absent));
+            if !acc.is_empty() {
+                doc += &format!(r#","accelerations":[[1,[{}]]]"#, list(&acc));
+            }
+            doc + "}"
+        })
 }
 
 /// A random but consistent tournament: every game listed by both players.
@@ -144,11 +265,35 @@ fn tournament() -> impl Strategy<Value = swiss_core::Tournament> {
                     p.rounds.push(e);
                 }
             }
+            // The extension data engines read: planned rounds, forbidden
+            // pairs, accelerations, and a player absent from the next round.
+            if next() % 2 == 0 {
+                t.planned_rounds = Some(rounds as u32 + 1 + (next() % 3) as u32);
+            }
+            if next() % 3 == 0 {
+                let group = (0..1 + next() % 3).map(|_| (next() % n) as u32 + 1);
+                t.forbidden_pairs.push(group.collect());
+            }
+            if next() % 3 == 0 {
+                let who = (next() % n) as u32 + 1;
+                let a = (0..=rounds).map(|_| swiss_core::Points((next() % 3) as i32 * 5));
+                t.accelerations.push((who, a.collect()));
+            }
             let ps = t.point_system;
             for p in &mut t.players {
                 while p.rounds.last() == Some(&RoundEntry::BLANK) {
                     p.rounds.pop();
                 }
+            }
+            if next() % 3 == 0 {
+                let next_round = t.next_round() as usize;
+                let p = &mut t.players[next() % n];
+                if p.rounds.len() < next_round {
+                    p.rounds.resize(next_round - 1, RoundEntry::BLANK);
+                    p.rounds.push(RoundEntry::no_game(R::ZeroBye));
+                }
+            }
+            for p in &mut t.players {
                 p.points = p.score_after(u32::MAX, &ps);
             }
             t
@@ -163,6 +308,7 @@ proptest! {
     fn written_tournaments_read_back_equal(t in tournament()) {
         let text = trf::write(&t);
         let back = trf::read(&text, "w.trf");
-        prop_assert_eq!(Ok(t), back, "{}", text);
+        prop_assert_eq!(Ok(t.clone()), back, "{}", text);
+        every_system_answers(&t)?;
     }
 }

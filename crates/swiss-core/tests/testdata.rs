@@ -10,15 +10,23 @@ fn files(sub: &str) -> Vec<PathBuf> {
     swiss_testdata::files(&swiss_testdata::path(&format!("trf/{sub}")), "trf").unwrap()
 }
 
-/// Reads `path` (named `sub/file` in messages) and renders what came out:
-/// the model as JSON plus the state before the next round, or the errors.
+/// Reads `path` (named `sub/file` in messages; JSON when it ends in
+/// `.json`, TRF otherwise) and renders what came out: the warnings, the
+/// model as JSON plus the state before the next round, or the errors.
 fn check(path: &Path, sub: &str) -> (bool, String) {
     let name = format!("{sub}/{}", path.file_name().unwrap().to_str().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
-    match trf::read(&text, &name) {
-        Ok(t) => {
+    let read = if name.ends_with(".json") {
+        swiss_core::json::reading(&text, &name)
+    } else {
+        trf::reading(&text, &name)
+    };
+    match read {
+        Ok(r) => {
+            let t = r.tournament;
             let again = trf::read(&trf::write(&t), &name).unwrap();
             assert_eq!(t, again, "{name}: write/read round trip");
+            let warnings: String = r.warnings.iter().map(|w| w.warning_text() + "\n").collect();
             let state = RoundState::next(&t);
             let summary: Vec<String> = state
                 .players
@@ -38,7 +46,7 @@ fn check(path: &Path, sub: &str) -> (bool, String) {
                 })
                 .collect();
             let out = format!(
-                "{}\n--- state before round {} (last round: {}, initial colour {:?})\n{}",
+                "{warnings}{}\n--- state before round {} (last round: {}, initial colour {:?})\n{}",
                 serde_json::to_string_pretty(&t).unwrap(),
                 state.round,
                 state.is_last_round(),

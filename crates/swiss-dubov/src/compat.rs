@@ -55,7 +55,7 @@ impl Compat {
             let Some(st) = state.player(p.id) else {
                 continue;
             };
-            for &o in st.met.iter().chain(&st.forbidden) {
+            for o in st.met.iter().copied().chain(st.forbidden.iter()) {
                 if let Some(j) = find(o) {
                     c.clear(i, j);
                 }

@@ -1,7 +1,7 @@
 //! The engine's view of one player: exactly the facts C.04.3 asks about,
 //! derived once per round from [`swiss_core::RoundState`].
 
-use swiss_core::{Colour, PlayerState, RoundState, StartNo};
+use swiss_core::{Colour, Partners, PlayerState, RoundState, StartNo};
 
 use crate::float::{Float, float};
 
@@ -28,8 +28,10 @@ pub(crate) struct Player {
     pub(crate) may_get_bye: bool,
     /// Topscorer (A.7).
     pub(crate) topscorer: bool,
-    /// Start numbers he may not meet: played opponents (C.1) and `XXP`.
+    /// Start numbers he may not meet: played opponents (C.1).
     pub(crate) forbidden: Vec<StartNo>,
+    /// Players he must not meet by `XXP` (a row of a shared matrix).
+    pub(crate) xxp: Partners,
 }
 
 /// The players to pair in `state`, in A.2 order: score, then pairing number.
@@ -52,7 +54,7 @@ impl Player {
         let imbalance = (whites - blacks).unsigned_abs() as u32;
         let n = p.colours.len();
         let repeated = (n >= 2 && p.colours[n - 1] == p.colours[n - 2]).then(|| p.colours[n - 1]);
-        let mut forbidden: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
+        let mut forbidden: Vec<StartNo> = p.met.clone();
         forbidden.sort_unstable();
         forbidden.dedup();
         Player {
@@ -67,6 +69,7 @@ impl Player {
             may_get_bye: !p.had_bye_or_forfeit_win,
             topscorer: is_topscorer(st, p),
             forbidden,
+            xxp: p.forbidden.clone(),
         }
     }
 
@@ -150,6 +153,7 @@ pub(crate) fn preferences_compatible(a: Option<Colour>, b: Option<Colour>) -> bo
 pub(crate) fn compatible(a: &Player, b: &Player) -> bool {
     a.forbidden.binary_search(&b.start_no).is_err()
         && b.forbidden.binary_search(&a.start_no).is_err()
+        && !a.xxp.contains(&b.start_no)
         && (!a.absolute()
             || !b.absolute()
             || a.preference != b.preference

@@ -111,11 +111,11 @@ fn fide2012_a7d_strong_treated_as_absolute() {
 #[test]
 fn fide2012_c1_lowest_player_without_opponent_takes_the_bye() {
     let mut p3 = player(3, 10, "");
-    p3.forbidden = vec![1, 2];
+    p3.forbidden = swiss_core::Partners::from_list(3, &[1, 2]);
     let mut p1 = player(1, 10, "");
-    p1.forbidden = vec![3];
+    p1.forbidden = swiss_core::Partners::from_list(1, &[3]);
     let mut p2 = player(2, 10, "");
-    p2.forbidden = vec![3];
+    p2.forbidden = swiss_core::Partners::from_list(2, &[3]);
     let p = pair_state(&state(2, vec![p1, p2, p3], false));
     assert_eq!(pairs(&p), [(1, 2)]);
     assert_eq!(p.bye, Some(3));

@@ -45,11 +45,7 @@ fn replay(t: &Tournament) -> Result<(u32, u32), String> {
 /// verifier.
 #[test]
 fn fide2012_replays_reference_tournaments_under_the_verifier() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(oracle_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let files = swiss_testdata::all_files(&oracle_dir()).unwrap();
     let pick: Vec<&PathBuf> = files.iter().step_by(40).collect();
     assert_eq!(pick.len(), 10);
     for f in pick {

@@ -156,7 +156,7 @@ impl Field {
                 .filter_map(|r| r.entry.colour)
                 .collect();
             let barred = barred_colours(&colours);
-            let mut avoid: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
+            let mut avoid: Vec<StartNo> = p.met.iter().copied().chain(p.forbidden.iter()).collect();
             avoid.sort_unstable();
             avoid.dedup();
             players.push(LimPlayer {

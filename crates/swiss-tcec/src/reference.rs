@@ -286,7 +286,11 @@ impl Reference {
         }
         Ok(Tournament {
             name: self.id.clone(),
-            planned_rounds: Some(self.num_rounds.max(self.rounds.len() as u32) * cols as u32),
+            planned_rounds: Some(
+                self.num_rounds
+                    .max(self.rounds.len() as u32)
+                    .saturating_mul(cols as u32),
+            ),
             point_system,
             players,
             ..Tournament::default()

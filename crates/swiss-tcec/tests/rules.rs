@@ -185,14 +185,8 @@ fn pairing_is_deterministic() {
 /// games of double rounds included (`TCEC STEP 4`, `TCEC STEP 5`).
 #[test]
 fn pairing_system_checks_every_reference_column() {
-    let dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/tcec");
     let (mut columns, mut files) = (0, 0);
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
+    for path in swiss_testdata::files(&swiss_testdata::path("oracle/tcec"), "json").unwrap() {
         let reference = read_reference(&std::fs::read_to_string(&path).unwrap(), "x").unwrap();
         let t = reference.to_tournament().unwrap();
         let sys = Tcec {

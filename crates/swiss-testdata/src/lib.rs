@@ -41,6 +41,13 @@ pub fn path(sub: &str) -> PathBuf {
 
 /// The files of `dir` whose extension is `ext`, sorted by name.
 pub fn files(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, CorpusError> {
+    let mut v = all_files(dir)?;
+    v.retain(|p| p.extension().is_some_and(|e| e == ext));
+    Ok(v)
+}
+
+/// Every file of `dir`, sorted by name.
+pub fn all_files(dir: &Path) -> Result<Vec<PathBuf>, CorpusError> {
     let io = |source| CorpusError::Io {
         path: dir.to_path_buf(),
         source,
@@ -48,7 +55,7 @@ pub fn files(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, CorpusError> {
     let mut v = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let p = entry.map_err(io)?.path();
-        if p.extension().is_some_and(|e| e == ext) {
+        if p.is_file() {
             v.push(p);
         }
     }

@@ -12,15 +12,8 @@ use crate::player::in_pairing_order;
 /// Every reference case file with the state before the round it asks
 /// for, in file order.
 fn case_files() -> Vec<(std::path::PathBuf, swiss_core::RoundState)> {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/dutch-cases");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
+    swiss_testdata::files(&swiss_testdata::path("oracle/dutch-cases"), "trf")
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
         .into_iter()
         .map(|f| {
             let text = std::fs::read_to_string(&f).unwrap();

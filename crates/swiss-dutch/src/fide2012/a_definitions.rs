@@ -160,7 +160,7 @@ fn player(p: &PlayerState, st: &RoundState) -> Player {
     // A.10: over 50% of the maximum possible score, when pairing the last round.
     let topscorer =
         st.is_last_round() && p.score.tenths() * 2 > per_round.saturating_mul(played_rounds);
-    let mut forbidden: Vec<StartNo> = p.met.iter().chain(&p.forbidden).copied().collect();
+    let mut forbidden: Vec<StartNo> = p.met.iter().copied().chain(p.forbidden.iter()).collect();
     forbidden.sort_unstable();
     forbidden.dedup();
     Player {

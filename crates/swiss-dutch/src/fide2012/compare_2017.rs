@@ -16,7 +16,6 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use rayon::prelude::*;
 use swiss_core::{Pairing, RoundState, before_round, trf};
@@ -187,13 +186,7 @@ fn kind(st: &RoundState, rec: &Pairing, got: &Pairing, backtracked: bool) -> Str
 #[test]
 #[ignore = "replays 400 tournaments: run by hand"]
 fn compare_2017() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/dutch");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
+    let files = swiss_testdata::files(&swiss_testdata::path("oracle/dutch"), "trf").unwrap();
     let results: Vec<(u32, Vec<(String, String)>)> = files
         .par_iter()
         .map(|f| {

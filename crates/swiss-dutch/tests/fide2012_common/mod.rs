@@ -107,7 +107,7 @@ pub fn player(id: StartNo, tenths: i32, colours: &str) -> PlayerState {
         history: Vec::new(),
         had_bye_or_forfeit_win: false,
         pairing_byes: 0,
-        forbidden: Vec::new(),
+        forbidden: swiss_core::Partners::default(),
         rank_for_colour: id,
     }
 }

@@ -67,7 +67,7 @@ impl Reference {
                 .filter_map(|h| h.entry.colour)
                 .collect();
             let mut avoid: BTreeSet<StartNo> = p.met.iter().copied().collect();
-            avoid.extend(p.forbidden.iter().copied());
+            avoid.extend(p.forbidden.iter());
             // 3.10: the round before, against a different score?
             let floated = p.history.last().is_some_and(|h| {
                 h.entry.opponent.is_some_and(|o| {

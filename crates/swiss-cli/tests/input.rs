@@ -1,0 +1,177 @@
+//! What the command does with the files real programs write and with
+//! hostile ones: every bad input is exit 3 with a located message and no
+//! output file; absentees (XXZ) are never paired; a finished event or a
+//! file naming another system is refused.
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn testdata(p: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(p)
+}
+
+fn swiss(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_swiss"))
+        .args(args)
+        .current_dir(testdata(""))
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn names(dir: &str) -> Vec<String> {
+    swiss_testdata::all_files(&testdata(dir))
+        .unwrap()
+        .iter()
+        .map(|p| format!("{dir}/{}", p.file_name().unwrap().to_str().unwrap()))
+        .collect()
+}
+
+/// Issue 12: every malformed file, paired by every system: exit 3 (never
+/// 2, never a panic), a message starting with the file and its place, and
+/// the output file never created.
+#[test]
+fn every_bad_input_is_exit_3_located_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out.txt");
+    for f in names("trf/invalid") {
+        for system in ["dutch", "tcec"] {
+            let o = swiss(&["pair", "--system", system, &f, "-o", out.to_str().unwrap()]);
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(3), "{f} {system}: {err}");
+            assert!(err.starts_with(&format!("{f}:")), "{f}: {err}");
+            assert!(!err.contains("internal error"), "{f}: {err}");
+            assert!(!out.exists(), "{f}: an output file was written");
+        }
+    }
+}
+
+/// Issue 18.1: players named by `XXZ` (or JSON `absent`) do not play the
+/// round being paired: no system pairs them, and the TRF written back
+/// records them as `0000 - Z` in that round (no `XXZ` left to apply to
+/// the next round).
+#[test]
+fn absentees_are_never_paired_and_written_back_as_z() {
+    for f in ["trf/valid/xxz-absent.trf", "trf/valid/json-absent.json"] {
+        for system in ["dutch", "tcec"] {
+            let o = swiss(&["pair", "--system", system, f]);
+            assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+            let ids: Vec<String> = text(&o.stdout)
+                .lines()
+                .skip(1)
+                .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+                .collect();
+            assert!(
+                !ids.iter().any(|s| s == "2" || s == "5"),
+                "{f} {system}: {ids:?}"
+            );
+            assert_eq!(ids.len(), 4, "{f} {system}: the other four are paired");
+        }
+        let o = swiss(&["pair", "--system", "dutch", "--format", "trf", f]);
+        let written = text(&o.stdout);
+        assert!(!written.lines().any(|l| l.starts_with("XXZ")), "{written}");
+        for id in ["   2", "   5"] {
+            let line = written
+                .lines()
+                .find(|l| l.starts_with(&format!("001 {id}")))
+                .unwrap();
+            assert!(line.ends_with("  0000 - Z"), "{line}");
+        }
+        swiss_core::trf::read(&written, "written.trf").unwrap();
+    }
+}
+
+/// Issue 18.2, 18.3, 18.4 and the warnings: the messages, as a snapshot.
+#[test]
+fn refusals_and_warnings_name_the_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out.txt");
+    let mut report = String::new();
+    for (f, system) in [
+        ("trf/valid/all-rounds-played.trf", "dutch"),
+        ("trf/valid/all-rounds-played-142.trf", "tcec"),
+        ("trf/valid/system-dubov.trf", "dutch"),
+        ("trf/valid/system-dutch-in-force.trf", "dutch"),
+        ("trf/valid/system-dutch-2017.trf", "tcec"),
+    ] {
+        let o = swiss(&["pair", "--system", system, f, "-o", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(3), "{f}: {}", text(&o.stderr));
+        assert!(!out.exists(), "{f}");
+        report.push_str(&text(&o.stderr));
+    }
+    // The same files are valid records: `validate` accepts them.
+    for f in [
+        "trf/valid/all-rounds-played.trf",
+        "trf/valid/system-dubov.trf",
+        "trf/valid/unknown-title.trf",
+    ] {
+        let o = swiss(&["validate", f]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        report.push_str(&text(&o.stderr));
+    }
+    // A file naming the rules this build pairs, and one with its points
+    // column left blank, pair as any other.
+    for f in [
+        "trf/valid/system-dutch-2017.trf",
+        "trf/valid/blank-points.trf",
+    ] {
+        let o = swiss(&["pair", "--system", "dutch", f]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), "2\n1 4\n3 2\n", "{f}");
+    }
+    insta::assert_snapshot!(report);
+}
+
+/// Issue 12.1: players listed out of order in JSON pair as the same
+/// players sorted (the board order does not depend on the list order).
+#[test]
+fn json_players_in_any_order_pair_the_same() {
+    let sorted = swiss(&[
+        "pair",
+        "--system",
+        "dutch",
+        "trf/valid/system-dutch-2017.trf",
+    ]);
+    let shuffled = swiss(&[
+        "pair",
+        "--system",
+        "dutch",
+        "trf/valid/json-players-out-of-order.json",
+    ]);
+    assert_eq!(
+        shuffled.status.code(),
+        Some(0),
+        "{}",
+        text(&shuffled.stderr)
+    );
+    assert_eq!(text(&shuffled.stdout), text(&sorted.stdout));
+}
+
+/// Issue 12.2: a TCEC reference document (double format) planning
+/// 4294967295 rounds: its column count no longer overflows, and the
+/// validator refuses it (exit 3, at the model's `planned_rounds`).
+#[test]
+fn tcec_reference_planning_too_many_rounds_is_exit_3() {
+    let doc = std::fs::read_to_string(testdata("oracle/tcec/shared-004.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    assert_eq!(doc["format"], "double");
+    doc["num_rounds"] = serde_json::json!(4_294_967_295u32);
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("huge.json");
+    std::fs::write(&f, doc.to_string()).unwrap();
+    let o = swiss(&["validate", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains(
+            "at `planned_rounds`: expected a number of rounds from 1 to 255, found 4294967295"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+}

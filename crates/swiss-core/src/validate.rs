@@ -1,0 +1,730 @@
+//! One validator for a tournament record, whatever format it was read from.
+//!
+//! The TRF reader ([`crate::trf`]) and the JSON reader ([`crate::json`])
+//! each turn their text into a [`Tournament`] and then run the same checks
+//! over the model: unique start numbers in range, every opponent a player
+//! who lists the game back with the opposite colour and the mirrored
+//! result, the points field equal to the sum of the results, the planned
+//! rounds in range and not below the rounds played, point values and
+//! accelerations within [`crate::limits`], extension records naming
+//! players. The model names a place as a [`Spot`]; each reader maps spots
+//! back to its file (line and column, plus the JSON path in a JSON file).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::error::{ErrorKind, InputError, InputErrors};
+use crate::limits::{
+    MAX_ACCELERATION, MAX_FIDE_ID, MAX_POINT_VALUE, MAX_RANK, MAX_RATING, MAX_ROUNDS, MAX_START_NO,
+};
+use crate::model::{Colour, ResultCode, StartNo, Tournament};
+use crate::points::{PointSystem, Points};
+
+/// A place in the model. Player indices are into the sorted
+/// [`Tournament::players`]; round indices are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Spot {
+    /// The file as a whole (a note, not a place in the text).
+    File,
+    /// The player list (where the first player record would be).
+    Players,
+    /// Player `i`'s record.
+    Player(usize),
+    /// Player `i`'s start number.
+    StartNo(usize),
+    /// A field of player `i` by its JSON name (`rating`, `title`, ...).
+    Field(usize, &'static str),
+    /// Player `i`'s points field.
+    Points(usize),
+    /// Player `i`'s entry for round index `r`.
+    Entry(usize, usize),
+    /// The planned number of rounds.
+    PlannedRounds,
+    /// The tournament type code (record 192).
+    System,
+    /// The tournament name.
+    Name,
+    /// A point system value by its JSON name (`win_white`, ...).
+    PointValue(&'static str),
+    /// Acceleration record `k`.
+    Acceleration(usize),
+    /// The value for round index `r` of acceleration record `k`.
+    AccelerationValue(usize, usize),
+    /// Start number `j` of forbidden-pair group `k`.
+    Forbidden(usize, usize),
+    /// Start number `k` of the players absent from the round being paired.
+    Absent(usize),
+    /// Verbatim record `k` before the players.
+    HeaderRecord(usize),
+    /// Verbatim record `k` after the first player.
+    TrailerRecord(usize),
+}
+
+/// Where a spot is in a file: line and column (0 when unknown) and, for a
+/// JSON file, the path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Location {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) path: Option<String>,
+}
+
+/// Maps spots of the model to places in one file.
+pub(crate) trait Locate {
+    /// The places of `spots`, in order (one pass over the file for JSON).
+    fn locate(&self, spots: &[Spot]) -> Vec<Location>;
+    /// A spot named inside a message: "on line 3", "at `players[0]`".
+    fn describe(&self, spot: Spot) -> String;
+}
+
+/// The places of one file's model: turns a [`Spot`] into a located error.
+pub struct Places {
+    file: String,
+    inner: Box<dyn Locate + Send + Sync>,
+}
+
+impl std::fmt::Debug for Places {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Places({})", self.file)
+    }
+}
+
+impl Places {
+    pub(crate) fn new(file: &str, inner: Box<dyn Locate + Send + Sync>) -> Places {
+        Places {
+            file: file.to_string(),
+            inner,
+        }
+    }
+
+    /// Places of a model built by a program: JSON paths in the model's
+    /// field names, no line.
+    pub fn of_model(file: &str) -> Places {
+        Places::new(file, Box::new(ModelPaths))
+    }
+
+    /// The file name.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// An error at `spot`.
+    pub fn error(&self, spot: Spot, kind: ErrorKind) -> InputError {
+        self.errors(vec![(spot, kind)]).remove(0)
+    }
+
+    /// Errors at their spots, located in one pass, in file order (notes last).
+    pub(crate) fn errors(&self, found: Vec<(Spot, ErrorKind)>) -> Vec<InputError> {
+        let spots: Vec<Spot> = found.iter().map(|(s, _)| *s).collect();
+        let places = self.inner.locate(&spots);
+        found
+            .into_iter()
+            .zip(places)
+            .map(|((_, kind), at)| InputError {
+                file: self.file.clone(),
+                line: at.line,
+                column: at.column,
+                kind: match at.path {
+                    Some(path) => ErrorKind::At {
+                        path,
+                        error: Box::new(kind),
+                    },
+                    None => kind,
+                },
+            })
+            .collect()
+    }
+}
+
+/// A tournament read from a file: the model, the warnings (things accepted
+/// but worth saying, such as an unknown title), and where each part came from.
+#[derive(Debug)]
+pub struct Reading {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Warnings, in file order.
+    pub warnings: Vec<InputError>,
+    /// Where the model's parts are in the file.
+    pub places: Places,
+}
+
+/// What a reader knows it could not read, so the checks that would only
+/// echo it are left out.
+#[derive(Debug, Default)]
+pub(crate) struct Gaps {
+    /// Some player record was dropped (unreadable start number).
+    pub(crate) lost_records: bool,
+    /// Per player: the points field is blank (computed from the results).
+    pub(crate) points_blank: Vec<bool>,
+    /// Per player: the points field or some entry could not be read.
+    pub(crate) damaged: Vec<bool>,
+    /// `(player, round index)` entries that could not be read.
+    pub(crate) damaged_entries: BTreeSet<(usize, usize)>,
+}
+
+/// Checks a tournament built by a program (or deserialized by the caller)
+/// exactly as the readers check a file. Returns the warnings, or every
+/// error; places are JSON paths in the model's field names.
+pub fn validate(t: &Tournament, file: &str) -> Result<Vec<InputError>, InputErrors> {
+    let places = Places::of_model(file);
+    let (errors, warnings) = check(t, &[], &Gaps::default(), &places);
+    if errors.is_empty() {
+        Ok(warnings)
+    } else {
+        Err(InputErrors(errors))
+    }
+}
+
+/// The round to pair next in `t`: refused (at the planned rounds' place)
+/// when every planned round is played, so a finished event is never paired
+/// past its end.
+pub fn round_to_pair(t: &Tournament, places: &Places) -> Result<u32, InputErrors> {
+    let next = t.next_round();
+    match t.planned_rounds {
+        Some(planned) if next > planned => Err(InputErrors(vec![places.error(
+            Spot::PlannedRounds,
+            ErrorKind::AllRoundsPlayed { planned, next },
+        )])),
+        _ if next > MAX_ROUNDS => Err(InputErrors(vec![places.error(
+            Spot::File,
+            ErrorKind::TooManyRounds {
+                max: MAX_ROUNDS,
+                round: next,
+            },
+        )])),
+        _ => Ok(next),
+    }
+}
+
+/// Runs every check; returns `(errors, warnings)`, located, in file order.
+/// `absent` lists the players absent from the round being paired (`XXZ`).
+pub(crate) fn check(
+    t: &Tournament,
+    absent: &[StartNo],
+    gaps: &Gaps,
+    places: &Places,
+) -> (Vec<InputError>, Vec<InputError>) {
+    let mut c = Checker {
+        t,
+        gaps,
+        places,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let numbers_ok = c.start_numbers();
+    let (rounds_ok, malformed) = c.players();
+    let mut damaged = gaps.damaged_entries.clone();
+    damaged.extend(malformed);
+    if numbers_ok {
+        c.games(&damaged);
+    } else if !t.players.is_empty() {
+        c.errors.push((
+            Spot::File,
+            ErrorKind::NotChecked(
+                "the games were not cross-checked (opponents, colours, results): fix the start numbers first",
+            ),
+        ));
+    }
+    c.points(rounds_ok, &damaged);
+    if rounds_ok {
+        c.planned_rounds();
+    }
+    c.point_system();
+    c.accelerations();
+    c.extension_players(absent);
+    c.texts();
+    let mut errors = places.errors(c.errors);
+    sort(&mut errors);
+    let mut warnings = places.errors(c.warnings);
+    sort(&mut warnings);
+    (errors, warnings)
+}
+
+/// File order; whole-file notes (line 0) last. One record can set several
+/// values (`BBW` sets five), so the same error at the same place is kept once.
+pub(crate) fn sort(v: &mut Vec<InputError>) {
+    v.sort_by_key(|e| (e.line == 0, e.line, e.column));
+    v.dedup();
+}
+
+struct Checker<'a> {
+    t: &'a Tournament,
+    gaps: &'a Gaps,
+    places: &'a Places,
+    errors: Vec<(Spot, ErrorKind)>,
+    warnings: Vec<(Spot, ErrorKind)>,
+}
+
+fn range(
+    what: &'static str,
+    min: impl std::fmt::Display,
+    max: impl std::fmt::Display,
+    found: impl ToString,
+) -> ErrorKind {
+    ErrorKind::OutOfRange {
+        what,
+        range: format!("{min} to {max}"),
+        found: found.to_string(),
+    }
+}
+
+impl Checker<'_> {
+    fn error(&mut self, spot: Spot, kind: ErrorKind) {
+        self.errors.push((spot, kind));
+    }
+
+    /// Start numbers in 1..=9999, unique, sorted. True when the games can
+    /// be cross-checked (every record readable, every number unique).
+    fn start_numbers(&mut self) -> bool {
+        let t = self.t;
+        if t.players.is_empty() && !self.gaps.lost_records {
+            self.error(Spot::Players, ErrorKind::NoPlayers);
+        }
+        let mut ok = !self.gaps.lost_records;
+        for (i, p) in t.players.iter().enumerate() {
+            if !(1..=MAX_START_NO).contains(&p.start_no) {
+                self.error(
+                    Spot::StartNo(i),
+                    range("a start number", 1, MAX_START_NO, p.start_no),
+                );
+                ok = false;
+            }
+        }
+        for w in 1..t.players.len() {
+            let (a, b) = (t.players[w - 1].start_no, t.players[w].start_no);
+            if a == b {
+                let other = self.places.inner.describe(Spot::Player(w - 1));
+                self.error(Spot::StartNo(w), ErrorKind::DuplicateStartNo(b, other));
+                ok = false;
+            } else if b < a {
+                self.error(
+                    Spot::StartNo(w),
+                    ErrorKind::Unsorted {
+                        before: a,
+                        found: b,
+                    },
+                );
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Per-player fields and the shape of each entry. Returns false when a
+    /// player has more rounds than the limit (then the round counts are not
+    /// checked), and the malformed entries (left out of the game checks).
+    fn players(&mut self) -> (bool, Vec<(usize, usize)>) {
+        let mut ok = true;
+        let mut malformed = Vec::new();
+        for (i, p) in self.t.players.iter().enumerate() {
+            if let Some(r) = p.rating.filter(|&r| r > MAX_RATING) {
+                self.error(
+                    Spot::Field(i, "rating"),
+                    range("a rating", 1, MAX_RATING, r),
+                );
+            }
+            if let Some(r) = p.rank.filter(|&r| r > MAX_RANK) {
+                self.error(Spot::Field(i, "rank"), range("a rank", 0, MAX_RANK, r));
+            }
+            if let Some(id) = p.fide_id.filter(|&id| id > MAX_FIDE_ID) {
+                self.error(
+                    Spot::Field(i, "fide_id"),
+                    range("a FIDE id", 0, MAX_FIDE_ID, id),
+                );
+            }
+            if let Some(title) = p.title.filter(|t| !t.is_fide()) {
+                self.warnings.push((
+                    Spot::Field(i, "title"),
+                    ErrorKind::UnknownTitle(title.as_str().to_string()),
+                ));
+            }
+            if p.rounds.len() > MAX_ROUNDS as usize {
+                ok = false;
+                self.error(
+                    Spot::Entry(i, MAX_ROUNDS as usize),
+                    ErrorKind::TooManyRounds {
+                        max: MAX_ROUNDS,
+                        round: p.rounds.len() as u32,
+                    },
+                );
+            }
+            for (r, e) in p.rounds.iter().enumerate().take(MAX_ROUNDS as usize) {
+                let spot = Spot::Entry(i, r);
+                let before = self.errors.len();
+                match (e.result.needs_opponent(), e.opponent) {
+                    (_, Some(0)) => self.error(
+                        spot,
+                        range(
+                            "an opponent's start number (none: no opponent)",
+                            1,
+                            MAX_START_NO,
+                            0,
+                        ),
+                    ),
+                    (Some(true), None) => self.error(
+                        spot,
+                        ErrorKind::OpponentMismatch {
+                            code: e.result.letter(),
+                            what: "needs an opponent",
+                        },
+                    ),
+                    (Some(false), Some(_)) => self.error(
+                        spot,
+                        ErrorKind::OpponentMismatch {
+                            code: e.result.letter(),
+                            what: "cannot have an opponent",
+                        },
+                    ),
+                    (_, Some(o)) if e.colour.is_none() && e.result.is_played() => {
+                        self.error(spot, ErrorKind::MissingColour(o));
+                    }
+                    _ => {}
+                }
+                if self.errors.len() > before {
+                    malformed.push((i, r));
+                }
+            }
+        }
+        (ok, malformed)
+    }
+
+    /// Every game listed by both players, with opposite colours and
+    /// mirrored results; nobody his own opponent.
+    fn games(&mut self, damaged: &BTreeSet<(usize, usize)>) {
+        let t = self.t;
+        for (i, p) in t.players.iter().enumerate() {
+            for (r0, e) in p.rounds.iter().enumerate().take(MAX_ROUNDS as usize) {
+                let round = r0 as u32 + 1;
+                let Some(o) = e.opponent.filter(|&o| o != 0) else {
+                    continue;
+                };
+                if damaged.contains(&(i, r0)) {
+                    continue;
+                }
+                if o == p.start_no {
+                    self.error(Spot::Entry(i, r0), ErrorKind::SelfPairing(round));
+                    continue;
+                }
+                let Some(j) = t.index_of(o) else {
+                    self.error(
+                        Spot::Entry(i, r0),
+                        ErrorKind::UnknownOpponent { round, opponent: o },
+                    );
+                    continue;
+                };
+                if damaged.contains(&(j, r0)) {
+                    continue;
+                }
+                let back = t.players[j].entry(round);
+                let colour_ok = match (e.colour, back.colour) {
+                    (Some(a), Some(b)) => a != b,
+                    (None, None) => !e.result.is_played(),
+                    _ => false,
+                };
+                let result_ok = back.result == e.result.mirrored()
+                    // A double forfeit: both lose.
+                    || (e.result == ResultCode::ForfeitLoss && back.result == ResultCode::ForfeitLoss);
+                // Report each broken game once, on the first of its two records.
+                if (back.opponent != Some(p.start_no) || !colour_ok || !result_ok)
+                    && (back.opponent != Some(p.start_no) || p.start_no < o)
+                {
+                    let expected = format!(
+                        "`{:04} {} {}`",
+                        p.start_no,
+                        e.colour.map_or('-', |c| c.opposite().letter()),
+                        e.result.mirrored().letter()
+                    );
+                    let found = format!(
+                        "`{:04} {} {}`",
+                        back.opponent.unwrap_or(0),
+                        back.colour.map_or('-', Colour::letter),
+                        back.result.letter()
+                    );
+                    self.error(
+                        Spot::Entry(i, r0),
+                        ErrorKind::Asymmetric {
+                            round,
+                            player: p.start_no,
+                            opponent: o,
+                            expected,
+                            found,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// The points field agrees with the results. It may count every
+    /// recorded round, or stop at the played rounds (a file prepared for
+    /// pairing round k may already hold round k's requested byes).
+    fn points(&mut self, rounds_ok: bool, damaged: &BTreeSet<(usize, usize)>) {
+        let t = self.t;
+        // Sums of out-of-range values could overflow: those are reported
+        // by `point_system`, and the points are not checked.
+        if !self.point_system_ok() {
+            return;
+        }
+        let played = if rounds_ok {
+            t.played_rounds()
+        } else {
+            MAX_ROUNDS
+        };
+        for (i, p) in t.players.iter().enumerate() {
+            let skip = |v: &Vec<bool>| v.get(i).copied().unwrap_or(false);
+            let malformed = damaged.range((i, 0)..(i + 1, 0)).next().is_some();
+            if skip(&self.gaps.points_blank) || skip(&self.gaps.damaged) || malformed {
+                continue;
+            }
+            let all = p.score_after(MAX_ROUNDS, &t.point_system);
+            let played_only = p.score_after(played, &t.point_system);
+            if p.points != all && p.points != played_only {
+                self.error(
+                    Spot::Points(i),
+                    ErrorKind::PointsMismatch {
+                        expected: all,
+                        found: p.points,
+                    },
+                );
+            }
+        }
+    }
+
+    fn planned_rounds(&mut self) {
+        let Some(planned) = self.t.planned_rounds else {
+            return;
+        };
+        if !(1..=MAX_ROUNDS).contains(&planned) {
+            self.error(
+                Spot::PlannedRounds,
+                range("a number of rounds", 1, MAX_ROUNDS, planned),
+            );
+            return;
+        }
+        let played = self.t.played_rounds();
+        if planned < played {
+            self.error(
+                Spot::PlannedRounds,
+                ErrorKind::PlannedBelowPlayed { planned, played },
+            );
+        }
+    }
+
+    fn point_system_ok(&self) -> bool {
+        point_values(&self.t.point_system)
+            .iter()
+            .all(|(_, v)| v.0.unsigned_abs() <= MAX_POINT_VALUE.0.unsigned_abs())
+    }
+
+    fn point_system(&mut self) {
+        for (name, v) in point_values(&self.t.point_system) {
+            if v.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
+                self.error(
+                    Spot::PointValue(name),
+                    range(
+                        "points for a result",
+                        Points(-MAX_POINT_VALUE.0),
+                        MAX_POINT_VALUE,
+                        v,
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Accelerations name players, lie in 0.0..=99.9, and never give one
+    /// player two values for one round.
+    fn accelerations(&mut self) {
+        let t = self.t;
+        // Player -> (first record, rounds it covers).
+        let mut seen: BTreeMap<StartNo, (usize, usize)> = BTreeMap::new();
+        for (k, (id, values)) in t.accelerations.iter().enumerate() {
+            if t.index_of(*id).is_none() {
+                self.error(Spot::Acceleration(k), ErrorKind::UnknownPlayer(*id));
+            }
+            if values.len() > MAX_ROUNDS as usize {
+                self.error(
+                    Spot::AccelerationValue(k, MAX_ROUNDS as usize),
+                    ErrorKind::TooManyRounds {
+                        max: MAX_ROUNDS,
+                        round: values.len() as u32,
+                    },
+                );
+            }
+            for (r, v) in values.iter().enumerate().take(MAX_ROUNDS as usize) {
+                if !(0..=MAX_ACCELERATION.0).contains(&v.0) {
+                    self.error(
+                        Spot::AccelerationValue(k, r),
+                        range("accelerated points", Points::ZERO, MAX_ACCELERATION, v),
+                    );
+                }
+            }
+            match seen.get(id) {
+                Some(&(first, len)) if len.min(values.len()) > 0 => {
+                    let other = self.places.inner.describe(Spot::Acceleration(first));
+                    self.error(
+                        Spot::Acceleration(k),
+                        ErrorKind::DuplicateAcceleration {
+                            player: *id,
+                            round: 1,
+                            other,
+                        },
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(*id, (k, values.len()));
+                }
+            }
+        }
+    }
+
+    /// `XXP` and `XXZ` name players.
+    fn extension_players(&mut self, absent: &[StartNo]) {
+        let t = self.t;
+        for (k, group) in t.forbidden_pairs.iter().enumerate() {
+            for (j, id) in group.iter().enumerate() {
+                if t.index_of(*id).is_none() {
+                    self.error(Spot::Forbidden(k, j), ErrorKind::UnknownPlayer(*id));
+                }
+            }
+        }
+        for (k, id) in absent.iter().enumerate() {
+            if t.index_of(*id).is_none() {
+                self.error(Spot::Absent(k), ErrorKind::UnknownPlayer(*id));
+            }
+        }
+    }
+
+    /// Text fields stay on one line (a JSON string could hold a line break
+    /// and smuggle records into a written TRF); the tournament type is not
+    /// a team code.
+    fn texts(&mut self) {
+        let t = self.t;
+        let broken = |s: &str| s.contains(['\n', '\r']);
+        if broken(&t.name) {
+            self.error(Spot::Name, ErrorKind::LineBreak("the tournament name"));
+        }
+        if let Some(code) = &t.system {
+            if broken(code) {
+                self.error(Spot::System, ErrorKind::LineBreak("the tournament type"));
+            } else if code.trim().is_empty() {
+                self.error(
+                    Spot::System,
+                    ErrorKind::Expected("a tournament type code (e.g. `FIDE_DUTCH_2017`)".into()),
+                );
+            } else if code.to_ascii_uppercase().contains("TEAM") {
+                self.error(
+                    Spot::System,
+                    ErrorKind::TeamTournament(format!("the tournament type `{code}`")),
+                );
+            }
+        }
+        let records = t.header_records.iter().map(|r| (r, true));
+        let records = records.chain(t.trailer_records.iter().map(|r| (r, false)));
+        let (mut header, mut trailer) = (0, 0);
+        for (r, is_header) in records {
+            let spot = if is_header {
+                header += 1;
+                Spot::HeaderRecord(header - 1)
+            } else {
+                trailer += 1;
+                Spot::TrailerRecord(trailer - 1)
+            };
+            let code: String = r.chars().take(3).collect();
+            if broken(r) {
+                self.error(spot, ErrorKind::LineBreak("a record"));
+            } else if crate::trf::is_read_record(&code) {
+                // Written verbatim, it would be read back as data.
+                self.error(
+                    spot,
+                    ErrorKind::Expected(format!(
+                        "a record kept as written, found `{code}`, which the reader interprets: give it as the model's field"
+                    )),
+                );
+            }
+        }
+        for (i, p) in t.players.iter().enumerate() {
+            for (field, text) in [
+                ("name", p.name.as_str()),
+                ("federation", p.federation.as_str()),
+                ("birth_date", p.birth_date.as_str()),
+            ] {
+                if broken(text) {
+                    self.error(
+                        Spot::Field(i, field),
+                        ErrorKind::LineBreak("a player's field"),
+                    );
+                }
+            }
+            if p.sex.is_some_and(|c| c.is_control()) {
+                self.error(
+                    Spot::Field(i, "sex"),
+                    ErrorKind::LineBreak("a player's field"),
+                );
+            }
+        }
+    }
+}
+
+/// The point system's values with their JSON names.
+pub(crate) fn point_values(ps: &PointSystem) -> [(&'static str, Points); 12] {
+    [
+        ("win_white", ps.win_white),
+        ("win_black", ps.win_black),
+        ("draw_white", ps.draw_white),
+        ("draw_black", ps.draw_black),
+        ("loss_white", ps.loss_white),
+        ("loss_black", ps.loss_black),
+        ("forfeit_win", ps.forfeit_win),
+        ("forfeit_loss", ps.forfeit_loss),
+        ("zero_bye", ps.zero_bye),
+        ("half_bye", ps.half_bye),
+        ("full_bye", ps.full_bye),
+        ("pairing_bye", ps.pairing_bye),
+    ]
+}
+
+/// The JSON path of a spot, with `original` mapping a sorted player index
+/// to its index in the file.
+pub(crate) fn json_path(spot: Spot, original: &dyn Fn(usize) -> usize) -> Option<String> {
+    let player = |i: usize| format!("players[{}]", original(i));
+    Some(match spot {
+        Spot::File => return None,
+        Spot::Players => "players".to_string(),
+        Spot::Player(i) => player(i),
+        Spot::StartNo(i) => format!("{}.start_no", player(i)),
+        Spot::Field(i, f) => format!("{}.{f}", player(i)),
+        Spot::Points(i) => format!("{}.points", player(i)),
+        Spot::Entry(i, r) => format!("{}.rounds[{r}]", player(i)),
+        Spot::PlannedRounds => "planned_rounds".to_string(),
+        Spot::System => "system".to_string(),
+        Spot::Name => "name".to_string(),
+        Spot::PointValue(f) => format!("point_system.{f}"),
+        Spot::Acceleration(k) => format!("accelerations[{k}]"),
+        Spot::AccelerationValue(k, r) => format!("accelerations[{k}][1][{r}]"),
+        Spot::Forbidden(k, j) => format!("forbidden_pairs[{k}][{j}]"),
+        Spot::Absent(k) => format!("absent[{k}]"),
+        Spot::HeaderRecord(k) => format!("header_records[{k}]"),
+        Spot::TrailerRecord(k) => format!("trailer_records[{k}]"),
+    })
+}
+
+/// Places of a model with no text: paths only.
+struct ModelPaths;
+
+impl Locate for ModelPaths {
+    fn locate(&self, spots: &[Spot]) -> Vec<Location> {
+        spots
+            .iter()
+            .map(|&s| Location {
+                line: 0,
+                column: 0,
+                path: json_path(s, &|i| i),
+            })
+            .collect()
+    }
+
+    fn describe(&self, spot: Spot) -> String {
+        json_path(spot, &|i| i).map_or_else(String::new, |p| format!("at `{p}`"))
+    }
+}
