@@ -22,6 +22,20 @@ pub struct Cell {
     pub seconds: f64,
     /// Peak resident memory of the process, in MiB (`None` off Linux).
     pub peak_mib: Option<f64>,
+    /// [`digest`] of the pairing made (`None` when not reported).
+    pub digest: Option<u64>,
+}
+
+/// A fingerprint of a pairing: its pairs with their colours, in any board
+/// order, and its bye (what [`swiss_core::same_pairing`] compares).
+pub fn digest(p: &swiss_core::Pairing) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut pairs = p.pairs.clone();
+    pairs.sort_unstable();
+    // `DefaultHasher::new` has fixed keys: the same in every process.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{pairs:?} {:?}", p.bye).hash(&mut h);
+    h.finish()
 }
 
 /// The record before `round` of an `n`-player event paired by `system`
@@ -69,16 +83,19 @@ pub fn measure(system: &dyn PairingSystem, file: &Path, reps: u32) -> anyhow::Re
     let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     let t = trf::read(&text, &file.display().to_string()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut best = f64::INFINITY;
+    let mut made = None;
     for _ in 0..reps.max(1) {
         let start = Instant::now();
-        system
+        let pairing = system
             .pair(&t)
             .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         best = best.min(start.elapsed().as_secs_f64());
+        made = Some(digest(&pairing));
     }
     Ok(Cell {
         seconds: best,
         peak_mib: peak_mib(),
+        digest: made,
     })
 }
 
@@ -116,7 +133,12 @@ pub fn measure_in_child(
     let mut it = text.split_whitespace();
     let seconds: f64 = it.next().context("bench-one printed nothing")?.parse()?;
     let peak_mib = it.next().and_then(|s| s.parse().ok());
-    Ok(Cell { seconds, peak_mib })
+    let digest = it.next().and_then(|s| s.parse().ok());
+    Ok(Cell {
+        seconds,
+        peak_mib,
+        digest,
+    })
 }
 
 /// The engine of the system `name` by its `edition` (the system's default

@@ -139,10 +139,9 @@ fn main() -> Result<()> {
                 None => xtask::system(&system)?,
             };
             let cell = xtask::bench::measure(engine.as_ref(), &file, reps)?;
-            match cell.peak_mib {
-                Some(m) => println!("{} {m}", cell.seconds),
-                None => println!("{}", cell.seconds),
-            }
+            let peak = cell.peak_mib.map_or("n/a".into(), |m| m.to_string());
+            let digest = cell.digest.map_or("n/a".into(), |d| d.to_string());
+            println!("{} {peak} {digest}", cell.seconds);
             Ok(())
         }
     }
@@ -162,15 +161,27 @@ fn bench_event(
         let event = xtask::bench::event(system, edition, players, rounds, seed, &cache)?;
         let edition_label = edition.map_or(String::new(), |e| format!(" {e}"));
         println!("{system}{edition_label}, {players} players, {rounds} rounds, seed {seed}");
-        println!("{:>6} {:>10} {:>10}", "round", "time", "peak MiB");
+        // The pairing each round had in the event: re-pairing it must give
+        // the same.
+        let recorded = swiss_testdata::read_trf(&event)?;
+        println!(
+            "{:>6} {:>10} {:>10} {:>9}",
+            "round", "time", "peak MiB", "pairing"
+        );
         for round in (1..=rounds).filter(|r| only.is_empty() || only.contains(r)) {
             let file = xtask::bench::event_round(&event, round)?;
             let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
+            let expected = xtask::bench::digest(&swiss_core::Pairing::recorded(&recorded, round));
             println!(
-                "{:>6} {:>9.2}s {:>10}",
+                "{:>6} {:>9.2}s {:>10} {:>9}",
                 round,
                 cell.seconds,
-                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"))
+                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}")),
+                if cell.digest == Some(expected) {
+                    "same"
+                } else {
+                    "DIFFERS"
+                }
             );
         }
     }
