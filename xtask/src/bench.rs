@@ -22,6 +22,20 @@ pub struct Cell {
     pub seconds: f64,
     /// Peak resident memory of the process, in MiB (`None` off Linux).
     pub peak_mib: Option<f64>,
+    /// [`digest`] of the pairing made (`None` when not reported).
+    pub digest: Option<u64>,
+}
+
+/// A fingerprint of a pairing: its pairs with their colours, in any board
+/// order, and its bye (what [`swiss_core::same_pairing`] compares).
+pub fn digest(p: &swiss_core::Pairing) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut pairs = p.pairs.clone();
+    pairs.sort_unstable();
+    // `DefaultHasher::new` has fixed keys: the same in every process.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{pairs:?} {:?}", p.bye).hash(&mut h);
+    h.finish()
 }
 
 /// The record before `round` of an `n`-player event paired by `system`
@@ -69,16 +83,19 @@ pub fn measure(system: &dyn PairingSystem, file: &Path, reps: u32) -> anyhow::Re
     let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     let t = trf::read(&text, &file.display().to_string()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut best = f64::INFINITY;
+    let mut made = None;
     for _ in 0..reps.max(1) {
         let start = Instant::now();
-        system
+        let pairing = system
             .pair(&t)
             .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         best = best.min(start.elapsed().as_secs_f64());
+        made = Some(digest(&pairing));
     }
     Ok(Cell {
         seconds: best,
         peak_mib: peak_mib(),
+        digest: made,
     })
 }
 
@@ -91,12 +108,21 @@ fn peak_mib() -> Option<f64> {
 }
 
 /// Runs `bench-one` in a child process and parses its one-line answer.
-pub fn measure_in_child(system: &str, file: &Path, reps: u32) -> anyhow::Result<Cell> {
+/// With an `edition`, `system` is a system's name and the engine pairs by
+/// that edition; without, `system` is a variant's label.
+pub fn measure_in_child(
+    system: &str,
+    edition: Option<&str>,
+    file: &Path,
+    reps: u32,
+) -> anyhow::Result<Cell> {
     let exe = std::env::current_exe()?;
-    let out = Command::new(exe)
-        .args(["bench-one", "--system", system, "--reps", &reps.to_string()])
-        .arg(file)
-        .output()?;
+    let mut command = Command::new(exe);
+    command.args(["bench-one", "--system", system, "--reps", &reps.to_string()]);
+    if let Some(e) = edition {
+        command.args(["--edition", e]);
+    }
+    let out = command.arg(file).output()?;
     anyhow::ensure!(
         out.status.success(),
         "bench-one {}: {}",
@@ -107,21 +133,44 @@ pub fn measure_in_child(system: &str, file: &Path, reps: u32) -> anyhow::Result<
     let mut it = text.split_whitespace();
     let seconds: f64 = it.next().context("bench-one printed nothing")?.parse()?;
     let peak_mib = it.next().and_then(|s| s.parse().ok());
-    Ok(Cell { seconds, peak_mib })
+    let digest = it.next().and_then(|s| s.parse().ok());
+    Ok(Cell {
+        seconds,
+        peak_mib,
+        digest,
+    })
 }
 
-/// A whole event as `swiss generate --system NAME --players N --rounds R
-/// --seed SEED` writes it (the same generator, settings and seeds), from
-/// the cache when present.
-pub fn event(name: &str, n: u32, rounds: u32, seed: u64, cache: &Path) -> anyhow::Result<PathBuf> {
+/// The engine of the system `name` by its `edition` (the system's default
+/// edition when `None`).
+pub fn engine(name: &str, edition: Option<&str>) -> anyhow::Result<Box<dyn PairingSystem>> {
+    let entry = swiss_systems::find(name)?;
+    let edition = edition.map(|e| entry.edition(e)).transpose()?;
+    Ok(entry.build(&swiss_systems::Options::DEFAULT.with_edition(edition))?)
+}
+
+/// A whole event as `swiss generate --system NAME [--edition E] --players
+/// N --rounds R --seed SEED` writes it (the same generator, settings and
+/// seeds), from the cache when present.
+pub fn event(
+    name: &str,
+    edition: Option<&str>,
+    n: u32,
+    rounds: u32,
+    seed: u64,
+    cache: &Path,
+) -> anyhow::Result<PathBuf> {
+    // The tournament's name is `swiss generate`'s; the file's names the
+    // edition too.
     let label = format!("{name}-p{n:04}-r{rounds:02}-s{seed}");
-    let file = cache.join(format!("event-{label}.trf"));
+    let edition_label = edition.map_or(String::new(), |e| format!("-e{e}"));
+    let file = cache.join(format!("event-{label}{edition_label}.trf"));
     if file.exists() {
         return Ok(file);
     }
     std::fs::create_dir_all(cache)?;
     let entry = swiss_systems::find(name)?;
-    let system = entry.build(&swiss_systems::Options::DEFAULT)?;
+    let system = engine(name, edition)?;
     let cfg = SimulationConfig {
         rounds,
         seed,

@@ -75,12 +75,21 @@ enum Command {
         /// Repetitions per round (the best time is reported).
         #[arg(long, default_value_t = 1)]
         reps: u32,
+        /// The edition of the system's rules that generates and pairs the
+        /// event (default: the system's default edition).
+        #[arg(long)]
+        edition: Option<String>,
+        /// Rounds to time (default: all).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<u32>,
     },
     /// Internal: time one pairing in this process (used by `bench`).
     #[command(hide = true)]
     BenchOne {
         #[arg(long)]
         system: String,
+        #[arg(long)]
+        edition: Option<String>,
         #[arg(long, default_value_t = 3)]
         reps: u32,
         file: std::path::PathBuf,
@@ -108,32 +117,71 @@ fn main() -> Result<()> {
             rounds,
             seeds,
             reps,
-        } => bench_event(&system, players, rounds, &seeds, reps),
-        Command::BenchOne { system, reps, file } => {
-            let cell = xtask::bench::measure(xtask::system(&system)?.as_ref(), &file, reps)?;
-            match cell.peak_mib {
-                Some(m) => println!("{} {m}", cell.seconds),
-                None => println!("{}", cell.seconds),
-            }
+            edition,
+            only,
+        } => bench_event(
+            &system,
+            edition.as_deref(),
+            players,
+            rounds,
+            &seeds,
+            reps,
+            &only,
+        ),
+        Command::BenchOne {
+            system,
+            edition,
+            reps,
+            file,
+        } => {
+            let engine = match &edition {
+                Some(e) => xtask::bench::engine(&system, Some(e))?,
+                None => xtask::system(&system)?,
+            };
+            let cell = xtask::bench::measure(engine.as_ref(), &file, reps)?;
+            let peak = cell.peak_mib.map_or("n/a".into(), |m| m.to_string());
+            let digest = cell.digest.map_or("n/a".into(), |d| d.to_string());
+            println!("{} {peak} {digest}", cell.seconds);
             Ok(())
         }
     }
 }
 
-fn bench_event(system: &str, players: u32, rounds: u32, seeds: &[u64], reps: u32) -> Result<()> {
+fn bench_event(
+    system: &str,
+    edition: Option<&str>,
+    players: u32,
+    rounds: u32,
+    seeds: &[u64],
+    reps: u32,
+    only: &[u32],
+) -> Result<()> {
     let cache = xtask::root().join("target/bench-cache");
     for &seed in seeds {
-        let event = xtask::bench::event(system, players, rounds, seed, &cache)?;
-        println!("{system}, {players} players, {rounds} rounds, seed {seed}");
-        println!("{:>6} {:>10} {:>10}", "round", "time", "peak MiB");
-        for round in 1..=rounds {
+        let event = xtask::bench::event(system, edition, players, rounds, seed, &cache)?;
+        let edition_label = edition.map_or(String::new(), |e| format!(" {e}"));
+        println!("{system}{edition_label}, {players} players, {rounds} rounds, seed {seed}");
+        // The pairing each round had in the event: re-pairing it must give
+        // the same.
+        let recorded = swiss_testdata::read_trf(&event)?;
+        println!(
+            "{:>6} {:>10} {:>10} {:>9}",
+            "round", "time", "peak MiB", "pairing"
+        );
+        for round in (1..=rounds).filter(|r| only.is_empty() || only.contains(r)) {
             let file = xtask::bench::event_round(&event, round)?;
-            let cell = xtask::bench::measure_in_child(system, &file, reps)?;
+            let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
+            let expected = xtask::bench::digest(&swiss_core::Pairing::recorded(&recorded, round));
             println!(
-                "{:>6} {:>9.2}s {:>10}",
+                "{:>6} {:>9.2}s {:>10} {:>9}",
                 round,
                 cell.seconds,
-                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"))
+                cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}")),
+                if cell.digest == Some(expected) {
+                    "same"
+                } else {
+                    "DIFFERS"
+                }
             );
         }
     }
@@ -168,7 +216,7 @@ fn bench(
             let mut base: Option<f64> = None;
             for &n in sizes {
                 let file = xtask::bench::history(pairer.as_ref(), pairer_label, n, round, &cache)?;
-                let cell = xtask::bench::measure_in_child(name, &file, reps)?;
+                let cell = xtask::bench::measure_in_child(name, None, &file, reps)?;
                 let ratio =
                     base.map_or("1.0x".to_string(), |b| format!("{:.1}x", cell.seconds / b));
                 base.get_or_insert(cell.seconds);

@@ -23,6 +23,8 @@ const NONE: usize = usize::MAX;
 const SWEEPS: usize = 2;
 /// Most rounds of [`State::forest_round`] in the cold start.
 const FOREST_ROUNDS: usize = 12;
+/// Vertices per entry of [`State::block_min`].
+const BLOCK: usize = 64;
 
 /// Which optimum [`DenseMatching`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -100,10 +102,28 @@ struct State<W> {
     /// vertex of this blossom); `NONE` for the root.
     via: Vec<(usize, usize)>,
     /// For each vertex not in an outer blossom, the outer vertex of least
-    /// slack to it (`NONE` if none), and that slack (kept current by
-    /// [`State::shift_duals`]).
+    /// slack to it (`NONE` if none), and that slack: as it is for a vertex
+    /// of an inner blossom (the dual changes cancel), plus [`State::delta`]
+    /// for an unlabelled vertex, whose slack falls with every dual change:
+    /// stored so, it needs no update when the duals move.
     near: Vec<usize>,
     near_slack: Vec<W>,
+    /// The dual change of the current stage so far.
+    delta: W,
+    /// Per block of [`BLOCK`] vertices, the least `(near_slack, vertex)`
+    /// among its unlabelled vertices with a `near`, or an entry that has
+    /// gone stale since (checked when it is picked): the next event is
+    /// found among n / 64 blocks, not n vertices.
+    block_min: Vec<(W, usize)>,
+    /// The outer vertex of least dual (ties: the lowest), `NONE` if none:
+    /// outer vertices stay outer for the stage and their duals fall alike.
+    exhaust: (W, usize),
+    /// The vertices and the nodes labelled in the current stage, each
+    /// once (`listed`), whatever their label now: the duals that move.
+    tree_vertices: Vec<usize>,
+    tree_nodes: Vec<usize>,
+    vertex_listed: Vec<bool>,
+    node_listed: Vec<bool>,
     /// For each outer outermost blossom (or vertex), edges `(inside,
     /// outside)` to other outer blossoms: the least-slack one per
     /// neighbour known when the list was built. Every edge between two
@@ -143,6 +163,13 @@ impl<W: Weight> State<W> {
             via: vec![(NONE, NONE); nodes],
             near: vec![NONE; n],
             near_slack: vec![W::ZERO; n],
+            delta: W::ZERO,
+            block_min: vec![(W::ZERO, NONE); n.div_ceil(BLOCK)],
+            exhaust: (W::ZERO, NONE),
+            tree_vertices: Vec::new(),
+            tree_nodes: Vec::new(),
+            vertex_listed: vec![false; n],
+            node_listed: vec![false; nodes],
             bridges: vec![Vec::new(); nodes],
             best_bridge: vec![(NONE, NONE); nodes],
             pick: vec![NONE; nodes],
@@ -402,6 +429,15 @@ impl<W: Weight> State<W> {
         let n = self.n;
         self.label.fill(Label::None);
         self.near.fill(NONE);
+        self.block_min.fill((W::ZERO, NONE));
+        self.delta = W::ZERO;
+        self.exhaust = (W::ZERO, NONE);
+        for v in std::mem::take(&mut self.tree_vertices) {
+            self.vertex_listed[v] = false;
+        }
+        for b in std::mem::take(&mut self.tree_nodes) {
+            self.node_listed[b] = false;
+        }
         // Bridge lists live for one stage: freeing the last stage's keeps
         // their total at O(n) lists' worth instead of one per vertex ever
         // made outer.
@@ -414,55 +450,10 @@ impl<W: Weight> State<W> {
         self.make_outer(w, self.top[root], (NONE, NONE));
         // Each event labels, merges or opens a blossom: O(n) of them.
         for _ in 0..8 * n + 8 {
-            let mut best: Option<(W, Event)> = None;
-            let (is, ix) = std::mem::replace(&mut self.instant, (NONE, NONE));
-            if is != NONE
-                && self.label[self.top[ix]] == Label::None
-                && self.label[self.top[is]] == Label::Outer
-                && self.mate[self.base[self.top[ix]]] == NONE
-                && self.slack(w, is, ix).is_zero()
-            {
-                best = Some((W::ZERO, Event::Reach(is, ix)));
-            }
-            let found = best.is_some();
-            let mut consider = |d: W, e: Event| {
-                if best.as_ref().is_none_or(|b| d < b.0) {
-                    best = Some((d, e));
-                }
+            // The root's own dual bounds the change, so there is an event.
+            let Some((d, event)) = self.next_event(w) else {
+                break;
             };
-            let vertices = self.near[..if found { 0 } else { n }]
-                .iter()
-                .zip(&self.top[..n])
-                .zip(self.near_slack[..n].iter().zip(&self.y[..n]));
-            for (x, ((&s, &tx), (&sl, &yx))) in vertices.enumerate() {
-                match self.label[tx] {
-                    Label::None if s != NONE => consider(sl, Event::Reach(s, x)),
-                    Label::Outer => consider(yx, Event::Exhaust(x)),
-                    _ => {}
-                }
-            }
-            let nodes = self.up[..if found { 0 } else { 3 * n }]
-                .iter()
-                .zip(&self.label[..3 * n])
-                .zip(self.best_bridge[..3 * n].iter().zip(&self.z[..3 * n]));
-            for (b, ((&up, &label), (&(u, v), &z))) in nodes.enumerate() {
-                if up != NONE || label == Label::None || (b >= n && self.kids[b].is_empty()) {
-                    continue;
-                }
-                match label {
-                    Label::Inner if b >= n => consider(z.half(), Event::Open(b)),
-                    Label::Outer
-                        if u != NONE
-                            && self.top[v] != b
-                            && self.label[self.top[v]] == Label::Outer =>
-                    {
-                        consider(self.slack(w, u, v).half(), Event::Bridge(u, v));
-                    }
-                    _ => {}
-                }
-            }
-            // The root's own dual bounds the change, so `best` is set.
-            let Some((d, event)) = best else { break };
             if !d.is_zero() {
                 self.shift_duals(d);
             }
@@ -476,7 +467,8 @@ impl<W: Weight> State<W> {
                         self.flip_up(s, x);
                         break;
                     }
-                    self.label[xb] = Label::Inner;
+                    self.keys_to_slacks(xb);
+                    self.set_label(xb, Label::Inner);
                     self.via[xb] = (s, x);
                     self.make_outer(w, self.top[m], (self.base[xb], m));
                 }
@@ -491,31 +483,169 @@ impl<W: Weight> State<W> {
         self.open_empty_blossoms();
     }
 
+    /// The next event of the stage and the dual change it needs: the least
+    /// change, ties going to the vertex events (reach, exhaust) and then
+    /// to the lowest vertex or node.
+    fn next_event(&mut self, w: &Matrix<W>) -> Option<(W, Event)> {
+        let (is, ix) = std::mem::replace(&mut self.instant, (NONE, NONE));
+        if is != NONE
+            && self.label[self.top[ix]] == Label::None
+            && self.label[self.top[is]] == Label::Outer
+            && self.mate[self.base[self.top[ix]]] == NONE
+            && self.slack(w, is, ix).is_zero()
+        {
+            return Some((W::ZERO, Event::Reach(is, ix)));
+        }
+        let mut best: Option<(W, usize, Event)> = None;
+        if let Some((key, x)) = self.least_reach() {
+            best = Some((key.sub(self.delta), x, Event::Reach(self.near[x], x)));
+        }
+        let (ey, ex) = self.exhaust;
+        if ex != NONE && best.as_ref().is_none_or(|&(d, x, _)| (ey, ex) < (d, x)) {
+            best = Some((ey, ex, Event::Exhaust(ex)));
+        }
+        let n = self.n;
+        let mut node_best: Option<(W, usize, Event)> = None;
+        for &b in &self.tree_nodes {
+            let label = self.label[b];
+            if self.up[b] != NONE || label == Label::None || (b >= n && self.kids[b].is_empty()) {
+                continue;
+            }
+            let (u, v) = self.best_bridge[b];
+            let candidate = match label {
+                Label::Inner if b >= n => (self.z[b].half(), Event::Open(b)),
+                Label::Outer
+                    if u != NONE && self.top[v] != b && self.label[self.top[v]] == Label::Outer =>
+                {
+                    (self.slack(w, u, v).half(), Event::Bridge(u, v))
+                }
+                _ => continue,
+            };
+            if node_best
+                .as_ref()
+                .is_none_or(|&(d, c, _)| (candidate.0, b) < (d, c))
+            {
+                node_best = Some((candidate.0, b, candidate.1));
+            }
+        }
+        if let Some(nb) = node_best
+            && best.as_ref().is_none_or(|&(d, _, _)| nb.0 < d)
+        {
+            best = Some(nb);
+        }
+        best.map(|(d, _, e)| (d, e))
+    }
+
+    /// The least `(near_slack, vertex)` of the unlabelled vertices with a
+    /// `near`: the least block entry, refreshed until it is current.
+    fn least_reach(&mut self) -> Option<(W, usize)> {
+        loop {
+            let mut best: Option<(usize, (W, usize))> = None;
+            for (k, &e) in self.block_min.iter().enumerate() {
+                if e.1 != NONE && best.is_none_or(|(_, b)| e < b) {
+                    best = Some((k, e));
+                }
+            }
+            let (k, (key, x)) = best?;
+            if self.label[self.top[x]] == Label::None
+                && self.near[x] != NONE
+                && self.near_slack[x] == key
+            {
+                return Some((key, x));
+            }
+            self.refresh_block(k);
+        }
+    }
+
+    /// Recomputes the entry of block `k` of [`State::block_min`].
+    fn refresh_block(&mut self, k: usize) {
+        let mut e = (W::ZERO, NONE);
+        for x in k * BLOCK..((k + 1) * BLOCK).min(self.n) {
+            if self.near[x] != NONE
+                && self.label[self.top[x]] == Label::None
+                && (e.1 == NONE || self.near_slack[x] < e.0)
+            {
+                e = (self.near_slack[x], x);
+            }
+        }
+        self.block_min[k] = e;
+    }
+
+    /// Unlabelled vertex `x` has a new `near_slack` key (lower, or back
+    /// from an inner blossom): its block's entry may improve.
+    fn offer_reach(block_min: &mut [(W, usize)], x: usize, key: W) {
+        let e = &mut block_min[x / BLOCK];
+        if e.1 == NONE || (key, x) < *e {
+            *e = (key, x);
+        }
+    }
+
+    /// Labels node `b` (outermost) and lists it and its vertices, whose
+    /// duals move with the stage's.
+    fn set_label(&mut self, b: usize, label: Label) {
+        self.label[b] = label;
+        if !self.node_listed[b] {
+            self.node_listed[b] = true;
+            self.tree_nodes.push(b);
+        }
+        let mut vs = std::mem::take(&mut self.scratch);
+        self.leaves(b, &mut vs);
+        for &v in &vs {
+            if !self.vertex_listed[v] {
+                self.vertex_listed[v] = true;
+                self.tree_vertices.push(v);
+            }
+        }
+        self.scratch = vs;
+    }
+
+    /// The vertices of blossom `b`, unlabelled until now, turn inner: their
+    /// `near_slack` keys become their slacks, which stay fixed from now on.
+    fn keys_to_slacks(&mut self, b: usize) {
+        let mut vs = std::mem::take(&mut self.scratch);
+        self.leaves(b, &mut vs);
+        for &v in &vs {
+            if self.near[v] != NONE {
+                self.near_slack[v] = self.near_slack[v].sub(self.delta);
+            }
+        }
+        self.scratch = vs;
+    }
+
+    /// The vertices of blossom `b`, inner until now, are unlabelled: their
+    /// `near_slack` slacks become keys, offered to their blocks.
+    fn slacks_to_keys(&mut self, b: usize) {
+        let mut vs = std::mem::take(&mut self.scratch);
+        self.leaves(b, &mut vs);
+        for &v in &vs {
+            if self.near[v] != NONE {
+                let key = self.near_slack[v].add(self.delta);
+                self.near_slack[v] = key;
+                Self::offer_reach(&mut self.block_min, v, key);
+            }
+        }
+        self.scratch = vs;
+    }
+
     fn shift_duals(&mut self, d: W) {
         let d2 = d.double();
         let n = self.n;
-        let vertices = self.y[..n]
-            .iter_mut()
-            .zip(&self.top[..n])
-            .zip(self.near_slack[..n].iter_mut().zip(&self.near[..n]));
-        for ((y, &t), (sl, &near)) in vertices {
-            match self.label[t] {
-                Label::Outer => *y = y.sub(d),
-                Label::Inner => *y = y.add(d),
-                // Its nearest outer vertex lost `d`: so did the slack.
-                Label::None if near != NONE => *sl = sl.sub(d),
+        self.delta = self.delta.add(d);
+        if self.exhaust.1 != NONE {
+            self.exhaust.0 = self.exhaust.0.sub(d);
+        }
+        for &v in &self.tree_vertices {
+            match self.label[self.top[v]] {
+                Label::Outer => self.y[v] = self.y[v].sub(d),
+                Label::Inner => self.y[v] = self.y[v].add(d),
                 Label::None => {}
             }
         }
-        let blossoms = self.z[n..3 * n]
-            .iter_mut()
-            .zip(&self.up[n..3 * n])
-            .zip(self.label[n..3 * n].iter().zip(&self.kids[n..3 * n]));
-        for ((z, &up), (&label, kids)) in blossoms {
-            if up == NONE && !kids.is_empty() {
-                match label {
-                    Label::Outer => *z = z.add(d2),
-                    Label::Inner => *z = z.sub(d2),
+        for &b in &self.tree_nodes {
+            if b >= n && self.up[b] == NONE && !self.kids[b].is_empty() {
+                match self.label[b] {
+                    Label::Outer => self.z[b] = self.z[b].add(d2),
+                    Label::Inner => self.z[b] = self.z[b].sub(d2),
                     Label::None => {}
                 }
             }
@@ -523,7 +653,7 @@ impl<W: Weight> State<W> {
     }
 
     fn make_outer(&mut self, w: &Matrix<W>, b: usize, via: (usize, usize)) {
-        self.label[b] = Label::Outer;
+        self.set_label(b, Label::Outer);
         self.via[b] = via;
         let mut vs = Vec::new();
         self.leaves(b, &mut vs);
@@ -540,12 +670,17 @@ impl<W: Weight> State<W> {
     fn add_outer_vertex(&mut self, w: &Matrix<W>, s: usize, list: &mut Vec<(usize, usize)>) {
         let ts = self.top[s];
         let ys = self.y[s];
+        if self.exhaust.1 == NONE || (ys, s) < self.exhaust {
+            self.exhaust = (ys, s);
+        }
         let State {
             top,
             y,
             label,
             near,
             near_slack,
+            delta,
+            block_min,
             pick,
             pick_slack,
             mate,
@@ -553,6 +688,7 @@ impl<W: Weight> State<W> {
             instant,
             ..
         } = self;
+        let delta = *delta;
         // The hottest loop of the solver: one row.
         w.for_edges(s, |x, wx| {
             let (tx, yx) = (top[x], y[x]);
@@ -560,13 +696,24 @@ impl<W: Weight> State<W> {
                 return;
             }
             let sl = ys.add(yx).sub(wx);
-            if label[tx] == Label::Outer {
-                offer(pick, pick_slack, list, tx, (s, x), sl);
-            } else if near[x] == NONE || sl < near_slack[x] {
-                near[x] = s;
-                near_slack[x] = sl;
-                if sl.is_zero() && label[tx] == Label::None && mate[base[tx]] == NONE {
-                    *instant = (s, x);
+            match label[tx] {
+                Label::Outer => offer(pick, pick_slack, list, tx, (s, x), sl),
+                Label::Inner => {
+                    if near[x] == NONE || sl < near_slack[x] {
+                        near[x] = s;
+                        near_slack[x] = sl;
+                    }
+                }
+                Label::None => {
+                    let key = sl.add(delta);
+                    if near[x] == NONE || key < near_slack[x] {
+                        near[x] = s;
+                        near_slack[x] = key;
+                        Self::offer_reach(block_min, x, key);
+                        if sl.is_zero() && mate[base[tx]] == NONE {
+                            *instant = (s, x);
+                        }
+                    }
                 }
             }
         });
@@ -648,7 +795,7 @@ impl<W: Weight> State<W> {
             self.up[c] = nb;
         }
         self.base[nb] = self.base[lca];
-        self.label[nb] = Label::Outer;
+        self.set_label(nb, Label::Outer);
         self.via[nb] = self.via[lca];
         self.z[nb] = W::ZERO;
         self.up[nb] = NONE;
@@ -727,9 +874,10 @@ impl<W: Weight> State<W> {
         for &kid in &kids {
             self.label[kid] = Label::None;
         }
-        self.label[c] = Label::Inner;
+        self.set_label(c, Label::Inner);
         self.via[c] = (p, q);
         let mut outer = Vec::new();
+        let mut to_outer = vec![false; k];
         // Walk towards the base kid along matched-then-unmatched links.
         let mut i = entry;
         let mut steps = 0;
@@ -743,12 +891,20 @@ impl<W: Weight> State<W> {
             steps += 1;
             let kid = kids[next];
             if steps % 2 == 1 {
+                to_outer[next] = true;
                 outer.push((kid, edge));
             } else {
-                self.label[kid] = Label::Inner;
+                self.set_label(kid, Label::Inner);
                 self.via[kid] = edge;
             }
             i = next;
+        }
+        // The kids off the path leave the tree before the new outer
+        // vertices look at them.
+        for (&kid, &goes_outer) in kids.iter().zip(&to_outer) {
+            if self.label[kid] == Label::None && !goes_outer {
+                self.slacks_to_keys(kid);
+            }
         }
         for (kid, edge) in outer {
             self.make_outer(w, kid, edge);

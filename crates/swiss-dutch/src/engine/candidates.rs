@@ -16,9 +16,12 @@
 //! matcher re-optimises from its previous optimum and duals instead of
 //! starting over.
 
+use std::ops::Range;
+
 use swiss_matching::{DenseMatching, Wide};
 
 use super::bracket::Bracket;
+use super::remainder::{heavy, joining_values};
 use super::weights::EdgeWeights;
 use crate::DutchError;
 
@@ -33,6 +36,16 @@ pub(crate) fn reserved_bits(b: &Bracket<'_>) -> u32 {
     3 * b.resident_bits + 1 + b.window_bits
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Test switch and statistics of [`Bracket::floats_one_into_next`]:
+    /// whether the stand-in may be used, how many brackets used it, and
+    /// how many tried it and went back to the next scoregroup (more than
+    /// one player floats).
+    pub(super) static STAND_INS: std::cell::Cell<(bool, usize, usize)> =
+        const { std::cell::Cell::new((true, 0, 0)) };
+}
+
 /// The search for the earliest best candidate of one bracket, with
 /// weights `N` words wide. Positions are those of [`Bracket::members`].
 pub(crate) struct CandidateSearch<'s, 'a, const N: usize> {
@@ -41,6 +54,9 @@ pub(crate) struct CandidateSearch<'s, 'a, const N: usize> {
     pub(super) weights: EdgeWeights<'s, 'a, N>,
     /// The matcher, whose weights carry the bonuses of the current step.
     pub(super) matching: DenseMatching<Wide<N>>,
+    /// The players after the bracket are one stand-in
+    /// ([`Bracket::floats_one_into_next`]).
+    stand_in: bool,
     /// Bracket players whose place is decided: MDPs chosen for S1 (D.3)
     /// and players paired.
     pub(super) decided: Vec<bool>,
@@ -53,8 +69,25 @@ impl<'a> Bracket<'a> {
     /// for the PPB), the earliest of the B.6/B.7 sequence among equals.
     /// Returns the pairs made, as positions in `members`.
     pub(crate) fn solve<const N: usize>(&self) -> Result<Vec<(usize, usize)>, DutchError> {
-        let mut search = CandidateSearch::<N>::new(self);
+        let stand_in = self.floats_one_into_next();
+        #[cfg(test)]
+        let stand_in = stand_in && STAND_INS.with(|c| c.get().0);
+        let mut search = CandidateSearch::<N>::new(self, stand_in);
         search.solve_best();
+        if stand_in && !search.one_floater() {
+            search = CandidateSearch::<N>::new(self, false);
+            search.solve_best();
+        }
+        #[cfg(test)]
+        STAND_INS.with(|c| {
+            let (on, kept, dropped) = c.get();
+            let one = search.stand_in;
+            c.set((
+                on,
+                kept + usize::from(one),
+                dropped + usize::from(stand_in && !one),
+            ));
+        });
         search.choose_paired_mdps();
         search.pair_mdps()?;
         let remainder = search.remainder();
@@ -66,14 +99,34 @@ impl<'a> Bracket<'a> {
 }
 
 impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
-    fn new(bracket: &'s Bracket<'a>) -> Self {
+    /// The search over the bracket and the players after it, or with
+    /// `stand_in` over the bracket and one stand-in for those players
+    /// ([`Bracket::floats_one_into_next`]).
+    fn new(bracket: &'s Bracket<'a>, stand_in: bool) -> Self {
+        let mut weights = EdgeWeights::new(bracket);
+        if stand_in {
+            let values = next_group_values(&weights, bracket);
+            weights.stand_in_for_next(values);
+        }
         CandidateSearch {
             bracket,
-            weights: EdgeWeights::new(bracket),
-            matching: DenseMatching::new(bracket.members.len()),
+            matching: DenseMatching::new(weights.len()),
+            weights,
+            stand_in,
             decided: vec![false; bracket.size],
             pairs: Vec::new(),
         }
+    }
+
+    /// With a stand-in: whether the optimum leaves exactly one bracket
+    /// player unpaired in the bracket, as [`Bracket::floats_one_into_next`]
+    /// needs. C.5 comes first, so then every candidate does.
+    fn one_floater(&self) -> bool {
+        let size = self.bracket.size;
+        (0..size)
+            .filter(|&i| self.matching.mate(i).is_none_or(|j| j >= size))
+            .count()
+            == 1
     }
 
     /// B.8: a best candidate, one maximum weight matching over the bracket
@@ -88,30 +141,48 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
     /// (residents to the next scoregroup, then the MDPs, whose PSD terms
     /// are the heaviest) are added by warm re-solves, which grow trees only
     /// from the vertices they free.
+    ///
+    /// With a stand-in, the blocks solved keep an even number of players
+    /// (an odd one needs a blossom over all of it, opened again by the
+    /// join): the residents with the stand-in, then the MDPs; or, when the
+    /// residents are even, the residents, then the MDPs and the stand-in.
     fn solve_best(&mut self) {
-        let (mdps, size, len) = (
-            self.bracket.mdps,
-            self.bracket.size,
-            self.bracket.members.len(),
-        );
+        let (mdps, size, len) = (self.bracket.mdps, self.bracket.size, self.weights.len());
+        let odd_residents = (size - mdps) % 2 == 1;
+        let first = |i: usize, j: usize| {
+            i >= mdps && (i >= size || j < size || (self.stand_in && odd_residents))
+        };
         for j in mdps..len {
             for i in 0..j {
-                if i >= mdps && (i >= size || j < size) {
+                if first(i, j) {
                     self.matching.set_weight(i, j, self.weights.get(i, j));
                 }
             }
         }
         // Each join: solve what is set so far, then add the rows `from`
         // against the columns `to` (the changed vertex named first).
-        let joins = [(mdps..size, size..len), (0..mdps, mdps..len)];
-        for (from, to) in joins {
-            if from.is_empty() || to.is_empty() {
+        type Join = [(Range<usize>, Range<usize>); 2];
+        let joins: &[Join] = match (self.stand_in, odd_residents) {
+            (false, _) => &[
+                [(mdps..size, size..len), (0..0, 0..0)],
+                [(0..mdps, mdps..len), (0..0, 0..0)],
+            ],
+            (true, true) => &[[(0..mdps, mdps..len), (0..0, 0..0)]],
+            (true, false) => &[[(size..len, mdps..size), (0..mdps, mdps..len)]],
+        };
+        for join in joins {
+            if join
+                .iter()
+                .all(|(from, to)| from.is_empty() || to.is_empty())
+            {
                 continue;
             }
             self.matching.solve();
-            for i in from {
-                for j in to.clone() {
-                    self.matching.set_weight(i, j, self.weights.get(i, j));
+            for (from, to) in join {
+                for i in from.clone() {
+                    for j in to.clone() {
+                        self.matching.set_weight(i, j, self.weights.get(i, j));
+                    }
                 }
             }
         }
@@ -161,4 +232,49 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
         self.decided[b] = true;
         self.pairs.push((a, b));
     }
+}
+
+impl Bracket<'_> {
+    /// Whether the bracket is odd, not the PPB or the CLB, and has players
+    /// after it: then C.5, which outranks all the other criteria, leaves
+    /// one bracket player unpaired in every best candidate as soon as one
+    /// does. Who he is matters to the next scoregroup only through what
+    /// its pairing gains when he joins it (C.7), so the next scoregroup
+    /// can be replaced by a stand-in whose pair with each bracket player
+    /// weighs that gain: the candidates keep their order, and the matching
+    /// shrinks from the bracket and the next scoregroup to the bracket.
+    /// The stand-in's pairs weigh half the heaviest pair of the bracket
+    /// more: every candidate pairs him anyway, and the weights then admit
+    /// optimal duals without a blossom over the whole odd bracket, which
+    /// every warm re-solve that touches it would open and build again.
+    pub(crate) fn floats_one_into_next(&self) -> bool {
+        !self.ppb_or_clb && self.size % 2 == 1 && self.members.len() > self.size
+    }
+}
+
+/// For each bracket player, the weight of his pair with the stand-in of
+/// the next scoregroup ([`Bracket::floats_one_into_next`]): the heaviest
+/// pair of the bracket plus what the next scoregroup's pairing gains when
+/// he joins it.
+fn next_group_values<const N: usize>(
+    weights: &EdgeWeights<'_, '_, N>,
+    b: &Bracket<'_>,
+) -> Vec<Wide<N>> {
+    let (size, len) = (b.size, b.members.len());
+    // Half the heaviest pair: enough for duals without the blossom (a
+    // bracket player's dual is about half his pair's weight), and lighter
+    // than the players' own pairs, which set the cold start's duals: when
+    // the stand-in's pairs were the heaviest, it paired one player and
+    // left 4,694 to search.
+    let stand_in = weights.heaviest().half().add(Wide::from_u64(1));
+    joining_values(
+        len - size,
+        |i, j| weights.get(size + i, size + j),
+        size,
+        |i, x| weights.get(i, size + x),
+        heavy(b),
+    )
+    .into_iter()
+    .map(|v| v.add(stand_in))
+    .collect()
 }

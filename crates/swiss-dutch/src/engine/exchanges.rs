@@ -124,7 +124,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
     /// the last one follows from the others. A player moved only meets
     /// lower remainder players from now on.
     fn move_highest_from_s2(&mut self, r: &Remainder, exchanges: usize) {
-        let len = self.bracket.members.len();
+        let len = self.weights.len();
         let mut left = exchanges;
         for place in r.s1_len..r.players.len() {
             if left <= 1 {

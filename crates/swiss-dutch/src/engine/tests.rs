@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::bracket::{Bracket, solve_bracket};
+use super::candidates::STAND_INS;
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::remainder::CUTS;
 use super::round::pair_round_with;
@@ -101,6 +102,41 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
     assert!(
         cuts >= 450 && with_leftover >= 400 && files_cut >= 150,
         "the cut fired on {cuts} brackets ({with_leftover} with a leftover) in {files_cut} files"
+    );
+}
+
+/// C.04.3 C.5 and C.7: in an odd bracket (not the PPB or the CLB) where
+/// one player floats, replacing the next scoregroup by one stand-in whose
+/// pair with each bracket player weighs what the next scoregroup's
+/// pairing gains when he joins it gives the same round as the full
+/// graph, on every reference case file. The stand-in must have served in
+/// many brackets, and been dropped (more floaters) in some, for the
+/// comparison to mean something.
+#[test]
+fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
+    let (mut used, mut dropped, mut files_used) = (0, 0, 0);
+    for (f, state) in case_files() {
+        let field = in_pairing_order(&state);
+        let played = state.round - 1;
+        STAND_INS.with(|c| c.set((true, 0, 0)));
+        let with = pair_round_with(&field, played, true).ok();
+        let (_, n, d) = STAND_INS.with(|c| c.replace((false, 0, 0)));
+        let without = pair_round_with(&field, played, true).ok();
+        assert_eq!(
+            STAND_INS.with(|c| c.get()).1,
+            0,
+            "the stand-in served while off"
+        );
+        STAND_INS.with(|c| c.set((true, 0, 0)));
+        assert_eq!(with, without, "{}", f.display());
+        used += n;
+        dropped += d;
+        files_used += usize::from(n > 0);
+    }
+    println!("stand-in: {used} brackets ({dropped} dropped) in {files_used} case files");
+    assert!(
+        used >= 200 && dropped >= 1 && files_used >= 100,
+        "the stand-in served in {used} brackets ({dropped} dropped) in {files_used} files"
     );
 }
 

@@ -112,6 +112,12 @@ impl ScoreDifferences {
 /// read from `table`.
 pub(crate) struct EdgeWeights<'b, 'a, const N: usize> {
     bracket: &'b Bracket<'a>,
+    /// Positions: the bracket's members, or the bracket and its stand-in
+    /// ([`EdgeWeights::stand_in_for_next`]).
+    len: usize,
+    /// The weight of each bracket player's pair with the stand-in (empty
+    /// without one).
+    stand_in: Vec<Wide<N>>,
     ruled_out: Vec<u64>,
     /// The class of each position (empty without a table).
     class: Vec<u32>,
@@ -159,6 +165,8 @@ impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
         };
         EdgeWeights {
             bracket,
+            len: n,
+            stand_in: Vec::new(),
             ruled_out: vec![0; pairs.div_ceil(64)],
             class,
             classes,
@@ -166,8 +174,38 @@ impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
         }
     }
 
+    /// A weight at least that of every pair of bracket players (the
+    /// heaviest of the classes' table, or of the pairs themselves).
+    pub(crate) fn heaviest(&self) -> Wide<N> {
+        if let Some(&w) = self.table.iter().max() {
+            return w;
+        }
+        let size = self.bracket.size;
+        (0..size)
+            .flat_map(|j| (0..j).map(move |i| (i, j)))
+            .map(|(i, j)| self.get(i, j))
+            .max()
+            .unwrap_or(Wide::ZERO)
+    }
+
+    /// The number of positions.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// From now on the players after the bracket are one position, at
+    /// [`Bracket::size`], the stand-in of the next scoregroup: its pair
+    /// with bracket player `i` weighs `stand_in[i]`. Nothing is ruled out
+    /// yet.
+    pub(crate) fn stand_in_for_next(&mut self, stand_in: Vec<Wide<N>>) {
+        let n = self.bracket.size + 1;
+        self.len = n;
+        self.stand_in = stand_in;
+        self.ruled_out = vec![0; (n * (n - 1) / 2).div_ceil(64)];
+    }
+
     fn index(&self, i: usize, j: usize) -> usize {
-        let n = self.bracket.members.len();
+        let n = self.len;
         let (a, b) = (i.min(j), i.max(j));
         a * (2 * n - a - 1) / 2 + (b - a - 1)
     }
@@ -183,6 +221,9 @@ impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
         let k = self.index(a, b);
         if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
             return Wide::ZERO;
+        }
+        if !self.stand_in.is_empty() && b == self.bracket.size {
+            return self.stand_in[a];
         }
         if self.table.is_empty() {
             return self.bracket.edge_weight(a, b);
