@@ -116,12 +116,12 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
 fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
     let (mut used, mut dropped, mut files_used) = (0, 0, 0);
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state);
+        let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let played = state.round - 1;
         STAND_INS.with(|c| c.set((true, 0, 0)));
-        let with = pair_round_with(&field, played, true).ok();
+        let with = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
         let (_, n, d) = STAND_INS.with(|c| c.replace((false, 0, 0)));
-        let without = pair_round_with(&field, played, true).ok();
+        let without = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
         assert_eq!(
             STAND_INS.with(|c| c.get()).1,
             0,
