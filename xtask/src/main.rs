@@ -83,6 +83,15 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         only: Vec<u32>,
     },
+    /// Write a tournament as it stood before round ROUND (TRF-2026, to
+    /// standard output): the input to re-pair that round, e.g. with
+    /// `swiss pair --explain` when an oracle round differs.
+    Cut {
+        /// Tournament file (TRF or JSON).
+        file: std::path::PathBuf,
+        /// The round to cut before.
+        round: u32,
+    },
     /// Internal: time one pairing in this process (used by `bench`).
     #[command(hide = true)]
     BenchOne {
@@ -128,6 +137,14 @@ fn main() -> Result<()> {
             reps,
             &only,
         ),
+        Command::Cut { file, round } => {
+            let t = swiss_testdata::read_trf(&file)?;
+            print!(
+                "{}",
+                swiss_core::trf::write_2026(&swiss_core::before_round(&t, round))
+            );
+            Ok(())
+        }
         Command::BenchOne {
             system,
             edition,

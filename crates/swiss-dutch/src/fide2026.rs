@@ -17,9 +17,9 @@ use crate::player::Player;
 /// The completion test of each bracket (C4) then keeps the bye there.
 /// Nothing changes when the field is even or no score level allows a
 /// complete pairing (the round is then refused as in 2017).
-pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) {
+pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) -> Option<i32> {
     if field.len().is_multiple_of(2) {
-        return;
+        return None;
     }
     let mut levels: Vec<i32> = field
         .iter()
@@ -40,10 +40,11 @@ pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) {
                 score = %swiss_core::Points(level),
                 "C5: the PAB goes to a player of this score or lower"
             );
-            return;
+            return Some(level);
         }
     }
     for (p, was) in field.iter_mut().zip(eligible) {
         p.may_get_bye = was;
     }
+    None
 }

@@ -230,11 +230,13 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
         return fide2012::pair(state);
     }
     let mut field = player::in_pairing_order(state, options.edition);
-    if options.edition == Edition::Fide2026 {
-        fide2026::c5_lowest_pab_score(&mut field);
-    }
     let played = state.round.saturating_sub(1);
-    let mates = engine::pair_round(&field, played, options.edition)?;
+    let mates = if options.edition == Edition::Fide2026 {
+        let pab_score = fide2026::c5_lowest_pab_score(&mut field);
+        engine::pair_round_2026(&field, played, pab_score)?
+    } else {
+        engine::pair_round(&field, played, options.edition)?
+    };
     let mut out = Pairing {
         round: state.round,
         pairs: Vec::new(),

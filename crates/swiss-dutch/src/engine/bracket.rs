@@ -4,7 +4,8 @@
 
 use super::completion::AbsoluteCriteria;
 use super::criteria::{Layout, colour_criteria};
-use super::weights::{ScoreDifferences, bits};
+use super::criteria_2026::{C9Ranks, Layout2026};
+use super::weights::{ScoreDifferences, ScoreLevels, bits};
 use crate::DutchError;
 use crate::float::Float;
 use crate::player::Player;
@@ -14,10 +15,22 @@ use crate::player::Player;
 const MIN_WINDOW_BITS: u32 = 60;
 const MAX_WINDOW_BITS: u32 = 120;
 
+/// Which edition's quality criteria a bracket's weights pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Criteria {
+    /// C.04.3 (2017) C.4-C.19 (`criteria.rs`).
+    Fide2017,
+    /// C.04.3 (2026) C4-C21 (`criteria_2026.rs`).
+    Fide2026,
+}
+
 /// One bracket being paired: `members` are positions in the A.2-sorted
 /// field; `members[..mdps]` are the MDPs, `members[mdps..size]` the
 /// residents and `members[size..]` the next scoregroup (or all remaining
 /// players, for the PPB and the CLB), considered with the bracket for C.7.
+/// In the 2026 edition `members[size..next_end]` is the next scoregroup
+/// and `members[next_end..]` every other player left, there for the
+/// completion test (C4) only.
 pub(crate) struct Bracket<'a> {
     pub(crate) field: &'a [Player],
     pub(crate) absolute: &'a AbsoluteCriteria<'a>,
@@ -54,6 +67,21 @@ pub(crate) struct Bracket<'a> {
     /// the last bracket of the 2026 edition; the layout then has a C9
     /// field).
     pub(crate) c9_bye: bool,
+    /// The edition whose criteria the weights pack.
+    pub(crate) criteria: Criteria,
+    /// 2026: the end of the next scoregroup in `members`.
+    pub(crate) next_end: usize,
+    /// 2026: `members` hold every player not yet paired, and the top field
+    /// of each weight is the completion criterion (C4, with C2 and C5).
+    pub(crate) completion: bool,
+    /// 2026: the score fields of C7, C8 and C18-C21.
+    pub(crate) levels: ScoreLevels,
+    /// 2026: where each criterion's field starts in the packed weight.
+    pub(crate) layout_2026: Layout2026,
+    /// 2026 C9: the PAB is expected in this bracket, as its only floater;
+    /// the played-games ranks that prefer the assignee with the fewest
+    /// unplayed rounds.
+    pub(crate) c9: Option<C9Ranks>,
 }
 
 impl<'a> Bracket<'a> {
@@ -90,8 +118,60 @@ impl<'a> Bracket<'a> {
             layout: Layout::default(),
             cut_off_rest: true,
             c9_bye: false,
+            criteria: Criteria::Fide2017,
+            next_end: len,
+            completion: ppb_or_clb,
+            levels: ScoreLevels::default(),
+            layout_2026: Layout2026::default(),
+            c9: None,
         };
         b.layout = Layout::of(&b);
+        b
+    }
+
+    /// A bracket of the 2026 edition: `members` are the MDPs, the
+    /// residents up to `size`, the next scoregroup up to `next_end`, then
+    /// (with `completion`) every other player not yet paired. `c9` is set
+    /// when C9 applies to the bracket.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new_2026(
+        field: &'a [Player],
+        absolute: &'a AbsoluteCriteria<'a>,
+        members: Vec<usize>,
+        mdps: usize,
+        size: usize,
+        next_end: usize,
+        completion: bool,
+        rounds_played: u32,
+        c9: Option<C9Ranks>,
+    ) -> Self {
+        let len = members.len();
+        let levels = ScoreLevels::new(members[..next_end].iter().map(|&i| field[i].score));
+        let mut b = Bracket {
+            field,
+            absolute,
+            members,
+            mdps,
+            size,
+            ppb_or_clb: completion,
+            next_is_last: next_end == len,
+            rounds_played,
+            resident_bits: bits(size - mdps),
+            next_bits: bits(next_end - size),
+            sd: ScoreDifferences::empty(),
+            window_bits: ((size - mdps) as u32 / 2 * bits(size - mdps + 1))
+                .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
+            layout: Layout::default(),
+            cut_off_rest: true,
+            c9_bye: c9.is_some(),
+            criteria: Criteria::Fide2026,
+            next_end,
+            completion,
+            levels,
+            layout_2026: Layout2026::default(),
+            c9,
+        };
+        b.layout_2026 = Layout2026::of(&b);
         b
     }
 
@@ -125,7 +205,8 @@ impl<'a> Bracket<'a> {
             if !(self.ppb_or_clb && alone && f.may_get_bye && !floated && most_games) {
                 return None;
             }
-        } else if self.ppb_or_clb && !alone {
+        } else if self.ppb_or_clb && !alone && self.criteria == Criteria::Fide2017 {
+            // 2026: the caller checks C4 on the candidate itself.
             return None;
         }
         let n1 = size / 2;
@@ -144,7 +225,15 @@ impl<'a> Bracket<'a> {
     /// Words of 64 bits the bracket's weights need, with the matcher's
     /// headroom of three spare bits and more.
     pub(crate) fn weight_words(&self) -> usize {
-        (self.layout.bits_below_top() as usize + 10).div_ceil(64)
+        (self.bits_below_top() as usize + 10).div_ceil(64)
+    }
+
+    /// Total bits of the packed weights below their top field.
+    pub(crate) fn bits_below_top(&self) -> u32 {
+        match self.criteria {
+            Criteria::Fide2017 => self.layout.bits_below_top(),
+            Criteria::Fide2026 => self.layout_2026.bits_below_top(),
+        }
     }
 }
 

@@ -33,8 +33,19 @@ pub(crate) fn completable(
     let free: Vec<usize> = (0..field.len())
         .filter(|&i| opponent[i].is_none())
         .collect();
+    completable_set(field, absolute, &free)
+}
+
+/// Whether the players `free` can all be paired among themselves under
+/// C.1-C.3, one bye-eligible player (C.2) left over when their number is
+/// odd.
+pub(crate) fn completable_set(
+    field: &[Player],
+    absolute: &AbsoluteCriteria<'_>,
+    free: &[usize],
+) -> bool {
     let k = free.len();
-    if greedy_complete(field, absolute, &free) {
+    if greedy_complete(field, absolute, free) {
         return true;
     }
     // With an odd count, vertex `k` stands for the bye (C.2: only players

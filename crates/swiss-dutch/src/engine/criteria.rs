@@ -18,8 +18,9 @@
 use swiss_core::Colour;
 use swiss_matching::Wide;
 
-use super::bracket::Bracket;
+use super::bracket::{Bracket, Criteria};
 use super::candidates::reserved_bits;
+use super::criteria_2026::Place;
 use super::weights::put;
 use crate::float::Float;
 use crate::player::{Player, preferences_compatible};
@@ -113,10 +114,11 @@ impl Layout {
 /// (set to a constant) so that the classes stay few.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct WeightFacts {
-    /// An MDP or a resident rather than a player of the next scoregroup.
-    in_bracket: bool,
+    /// An MDP or a resident, a player of the next scoregroup, or (2026)
+    /// another player left.
+    place: Place,
     score: i32,
-    /// Only read by C.4 and the last group's C.7.
+    /// Only read by C.4 and the last group's C.7 (2026: C4).
     may_get_bye: bool,
     /// The colour facts [`colour_criteria`] reads.
     imbalance: u32,
@@ -133,10 +135,19 @@ impl<'a> Bracket<'a> {
     pub(crate) fn weight_facts(&self, i: usize) -> WeightFacts {
         let p = self.player(i);
         let played = |back: usize| self.rounds_played >= back as u32;
+        let place = match self.criteria {
+            Criteria::Fide2017 if i < self.size => Place::Bracket,
+            Criteria::Fide2017 => Place::Next,
+            Criteria::Fide2026 => self.place(i),
+        };
+        let may_get_bye = match self.criteria {
+            Criteria::Fide2017 => p.may_get_bye || !(self.ppb_or_clb || self.next_is_last),
+            Criteria::Fide2026 => p.may_get_bye || !self.completion,
+        };
         WeightFacts {
-            in_bracket: i < self.size,
+            place,
             score: p.score,
-            may_get_bye: p.may_get_bye || !(self.ppb_or_clb || self.next_is_last),
+            may_get_bye,
             imbalance: p.imbalance,
             repeated: p.repeated,
             preference: p.preference,
@@ -169,6 +180,9 @@ impl<'a> Bracket<'a> {
     /// classes. (`i` and `j` may be any positions here, in either order:
     /// only their facts count.)
     pub(crate) fn legal_pair_weight<const N: usize>(&self, i: usize, j: usize) -> Wide<N> {
+        if self.criteria == Criteria::Fide2026 {
+            return self.legal_pair_weight_2026(i, j);
+        }
         let (higher, lower) = (self.player(i), self.player(j));
         let lower_in_bracket = j < self.size;
         let mut r = self.pairing_criteria::<N>(higher, lower, i < self.size, lower_in_bracket);

@@ -23,10 +23,12 @@ mod bracket;
 mod candidates;
 mod completion;
 mod criteria;
+mod criteria_2026;
 mod exchanges;
 mod mdp_pairing;
 mod remainder;
 mod round;
+mod round_2026;
 mod weights;
 
 #[cfg(test)]
@@ -34,3 +36,4 @@ mod tests;
 
 pub(crate) use completion::{AbsoluteCriteria, completable};
 pub(crate) use round::pair_round;
+pub(crate) use round_2026::pair_round_2026;

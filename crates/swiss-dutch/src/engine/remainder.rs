@@ -198,7 +198,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
 /// every optimum must pair.
 pub(super) fn heavy<const N: usize>(b: &Bracket<'_>) -> Wide<N> {
     // The completion field (PPB, CLB) counts up to three below its top.
-    Wide::bit(b.layout.bits_below_top() + 2)
+    Wide::bit(b.bits_below_top() + 2)
 }
 
 /// For each of `rows` players, what a group of `k` players (its pairs

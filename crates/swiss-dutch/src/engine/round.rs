@@ -214,7 +214,7 @@ impl<'a> RoundPairing<'a> {
 
 /// The players of `b` that `pairs` leaves unpaired (A.4.a), as positions
 /// in the field.
-fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usize> {
+pub(super) fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usize> {
     let mut paired = vec![false; b.size];
     for &(x, y) in pairs {
         paired[x] = true;
@@ -228,7 +228,7 @@ fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usize> {
 
 /// Explain mode: the bracket's pairing, how it was chosen, its
 /// downfloaters and the criteria it could not meet.
-fn log_bracket(b: &Bracket<'_>, pairs: &[(usize, usize)], floaters: &[usize], how: &str) {
+pub(super) fn log_bracket(b: &Bracket<'_>, pairs: &[(usize, usize)], floaters: &[usize], how: &str) {
     let field = b.field;
     tracing::debug!(
         // The residents' score (MDPs come from higher groups).

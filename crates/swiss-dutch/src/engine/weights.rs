@@ -86,6 +86,16 @@ impl ScoreDifferences {
         }
     }
 
+    /// No score differences at all (the 2026 edition has no PSD).
+    pub(crate) fn empty() -> Self {
+        ScoreDifferences {
+            shifts: Vec::new(),
+            smallest: 0,
+            field_bits: 0,
+            artificial: 0,
+        }
+    }
+
     /// The bit for the score difference `sd` in the PSD field at `field`.
     pub(crate) fn bit<const N: usize>(&self, field: u32, sd: i32) -> Wide<N> {
         let at = usize::try_from(sd - self.smallest).ok();
@@ -95,6 +105,46 @@ impl ScoreDifferences {
     /// The SD of a downfloater with pairing score `score` (A.8).
     pub(crate) fn downfloater(&self, score: i32) -> i32 {
         score - self.artificial
+    }
+}
+
+/// The score fields of the 2026 edition (C.04.3 (2026) C7, C8, C18-C21):
+/// every score of the bracket and the next scoregroup gets a counter wide
+/// enough for all players of that score, the higher scores in the higher
+/// bits, so that adding one bit per player (or pair) counted and comparing
+/// the sums compares the counted scores lexicographically, highest first.
+#[derive(Default)]
+pub(crate) struct ScoreLevels {
+    /// The scores, ascending, each with the position of its counter.
+    levels: Vec<(i32, u32)>,
+    /// Width of one field.
+    pub(crate) field_bits: u32,
+}
+
+impl ScoreLevels {
+    /// The levels of the players with `scores`.
+    pub(crate) fn new(scores: impl Iterator<Item = i32>) -> Self {
+        let mut all: Vec<i32> = scores.collect();
+        all.sort_unstable();
+        let mut levels = Vec::new();
+        let mut field_bits = 0;
+        for run in all.chunk_by(|a, b| a == b) {
+            levels.push((run[0], field_bits));
+            field_bits += bits(run.len());
+        }
+        ScoreLevels { levels, field_bits }
+    }
+
+    /// The bit that counts one player (or pair) of `score` in the field at
+    /// `field`.
+    pub(crate) fn bit<const N: usize>(&self, field: u32, score: i32) -> Wide<N> {
+        let at = match self.levels.binary_search_by_key(&score, |&(s, _)| s) {
+            Ok(k) => self.levels[k].1,
+            // A score outside the table is never counted: callers only
+            // count the bracket's and the next scoregroup's players.
+            Err(_) => 0,
+        };
+        Wide::<N>::bit(field + at)
     }
 }
 

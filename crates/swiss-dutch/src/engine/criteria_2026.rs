@@ -1,0 +1,264 @@
+//! The criteria of the 2026 edition (C.04.3 applied from 1 February 2026)
+//! as edge weights, beside the 2017 edition's `criteria.rs`: the same
+//! packing, other fields. From the most significant down:
+//!
+//! - C4 (with C2 and C5): the pair is made, and how many of its players
+//!   may not get the PAB; only when the bracket's matching holds every
+//!   player not yet paired ([`Bracket::completion`]);
+//! - C6: pairs in the bracket;
+//! - C7: the scores of those pairs' higher players (the scores kept from
+//!   floating down, highest first), which is C7's "downfloaters' scores as
+//!   low as possible" once C6 fixed how many float;
+//! - C8: pairs in the next scoregroup (a bracket player with a next
+//!   player, or two next players), then the scores of their higher
+//!   players: the next bracket's C6 and C7, one bracket ahead;
+//! - C9: when the PAB is expected in this bracket, the played-games ranks
+//!   of the players paired, so that the one left over has played the most;
+//! - C10-C13: colours, as in 2017 (C.8-C.11), pairs in the bracket only;
+//! - C14-C17: repeated floats (resident downfloaters, MDP opponents who
+//!   upfloated), one and two rounds back;
+//! - C18-C21: the same floats weighted by score (the repeated
+//!   downfloaters' own scores, the upfloaters' opponents' scores);
+//! - below them the bits the candidate order keeps free
+//!   ([`reserved_bits`]).
+//!
+//! The reference engine for the 2026 rules (bbpPairings v6) packs its
+//! weights in this order; reading the text this way reproduces its
+//! pairings (see the crate docs, "The 2026 edition").
+
+use swiss_matching::Wide;
+
+use super::bracket::Bracket;
+use super::candidates::reserved_bits;
+use super::criteria::colour_criteria;
+use super::weights::{bits, put};
+use crate::float::Float;
+use crate::player::Player;
+
+/// Bit positions of the fields of a 2026 weight (see the module docs).
+#[derive(Default)]
+pub(crate) struct Layout2026 {
+    completion: u32,
+    c6: u32,
+    c7: u32,
+    c8_pairs: u32,
+    c8_scores: u32,
+    c9: u32,
+    /// C10-C13.
+    colour: [u32; 4],
+    /// C14/C16 (downfloats) and C15/C17 (upfloats), one and two rounds back.
+    float_down: [u32; 2],
+    float_up: [u32; 2],
+    /// C18/C20 and C19/C21: the scores of those floats.
+    float_down_scores: [u32; 2],
+    float_up_scores: [u32; 2],
+}
+
+impl Layout2026 {
+    /// The field positions of `b`'s weights, from the lowest up.
+    pub(crate) fn of(b: &Bracket<'_>) -> Layout2026 {
+        let (count, scores) = (b.resident_bits, b.levels.field_bits);
+        let mut at = Layout2026::default();
+        let mut p = reserved_bits(b);
+        for back in (0..2).rev() {
+            if b.rounds_played > back as u32 {
+                at.float_up_scores[back] = p;
+                at.float_down_scores[back] = p + scores;
+                p += 2 * scores;
+            }
+        }
+        for back in (0..2).rev() {
+            if b.rounds_played > back as u32 {
+                at.float_up[back] = p;
+                at.float_down[back] = p + count;
+                p += 2 * count;
+            }
+        }
+        for k in (0..4).rev() {
+            at.colour[k] = p;
+            p += count;
+        }
+        if let Some(c9) = &b.c9 {
+            // A rank is below the players of the PAB's score; the sum over
+            // the pairs below their square.
+            at.c9 = p;
+            p += 2 * bits(c9.players) + 1;
+        }
+        at.c8_scores = p;
+        at.c8_pairs = p + scores;
+        p += scores + bits(b.next_end - b.size);
+        at.c7 = p;
+        at.c6 = p + scores;
+        at.completion = p + scores + count;
+        at
+    }
+
+    /// Total bits of the packed weight below its top field.
+    pub(crate) fn bits_below_top(&self) -> u32 {
+        self.completion
+    }
+}
+
+/// C.04.3 (2026) C9 for one bracket: the PAB is expected here, as the
+/// bracket's only floater, and goes preferably to the player with the
+/// fewest unplayed rounds.
+#[derive(Clone, Debug)]
+pub(crate) struct C9Ranks {
+    /// The PAB's score (C5: the lowest a complete pairing allows).
+    pub(crate) score: i32,
+    /// For each number of games played by a player of that score, his
+    /// rank: higher for fewer games, so that pairing the high ranks leaves
+    /// the most games played over for the PAB.
+    pub(crate) ranks: Vec<(usize, u64)>,
+    /// Players of that score.
+    pub(crate) players: usize,
+}
+
+impl C9Ranks {
+    /// The ranks of the players of `field` whose score is `score`.
+    pub(crate) fn new(field: &[Player], score: i32) -> C9Ranks {
+        let mut games: Vec<usize> = field
+            .iter()
+            .filter(|p| p.score == score)
+            .map(Player::played_games)
+            .collect();
+        games.sort_unstable_by(|a, b| b.cmp(a));
+        let mut ranks: Vec<(usize, u64)> = Vec::new();
+        for (rank, &g) in games.iter().enumerate() {
+            // Equal counts share the rank of the last of them.
+            match ranks.last_mut() {
+                Some(last) if last.0 == g => last.1 = rank as u64,
+                _ => ranks.push((g, rank as u64)),
+            }
+        }
+        C9Ranks {
+            score,
+            ranks,
+            players: games.len(),
+        }
+    }
+
+    /// The rank of `p` (zero unless he has the PAB's score).
+    pub(crate) fn rank(&self, p: &Player) -> u64 {
+        if p.score != self.score {
+            return 0;
+        }
+        let g = p.played_games();
+        self.ranks
+            .iter()
+            .find(|&&(games, _)| games == g)
+            .map_or(0, |&(_, r)| r)
+    }
+}
+
+/// Where a position of a 2026 bracket stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Place {
+    /// An MDP or a resident.
+    Bracket,
+    /// A player of the next scoregroup.
+    Next,
+    /// Any other player not yet paired (completion only).
+    Rest,
+}
+
+impl Bracket<'_> {
+    /// Where position `i` stands.
+    pub(crate) fn place(&self, i: usize) -> Place {
+        if i < self.size {
+            Place::Bracket
+        } else if i < self.next_end {
+            Place::Next
+        } else {
+            Place::Rest
+        }
+    }
+
+    /// The 2026 weight of the positions `i < j` (the higher and the lower
+    /// player) once C1-C3 allow the pair, in the order of [`Layout2026`].
+    pub(crate) fn legal_pair_weight_2026<const N: usize>(&self, i: usize, j: usize) -> Wide<N> {
+        let (higher, lower) = (self.player(i), self.player(j));
+        let (at, levels) = (&self.layout_2026, &self.levels);
+        let mut r = Wide::<N>::ZERO;
+        // C4 (C2, C5): every pair counts; players who may not get the
+        // PAB count again, so that the one left over may.
+        if self.completion {
+            let barred = |p: &Player| u64::from(!p.may_get_bye);
+            r = put(1 + barred(higher) + barred(lower), at.completion);
+        }
+        let (place_higher, place_lower) = (self.place(i), self.place(j));
+        match (place_higher, place_lower) {
+            (Place::Bracket, Place::Bracket) => {
+                // C6, C7.
+                r = r
+                    .add(put(1, at.c6))
+                    .add(levels.bit(at.c7, higher.score));
+            }
+            (Place::Bracket | Place::Next, Place::Next) => {
+                // C8: the next bracket's C6 and C7.
+                r = r
+                    .add(put(1, at.c8_pairs))
+                    .add(levels.bit(at.c8_scores, higher.score));
+            }
+            _ => return r,
+        }
+        if let Some(c9) = &self.c9 {
+            r = r.add(put(c9.rank(higher) + c9.rank(lower), at.c9));
+        }
+        if place_lower != Place::Bracket {
+            return r;
+        }
+        // C10-C13, judged with the lower player first.
+        for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
+            if met {
+                r = r.add(put(1, at.colour[k]));
+            }
+        }
+        for back in 1..=2usize {
+            if self.rounds_played >= back as u32 {
+                r = self.float_criteria_2026(r, higher, lower, back);
+            }
+        }
+        r
+    }
+
+    /// C14-C21 for the floats `back` rounds ago (1: C14, C15, C18, C19;
+    /// 2: C16, C17, C20, C21), added to `r`.
+    fn float_criteria_2026<const N: usize>(
+        &self,
+        mut r: Wide<N>,
+        higher: &Player,
+        lower: &Player,
+        back: usize,
+    ) -> Wide<N> {
+        let (at, levels) = (&self.layout_2026, &self.levels);
+        let down = |p: &Player| p.float(back) == Some(Float::Down);
+        let up = |p: &Player| p.float(back) == Some(Float::Up);
+        let k = back - 1;
+        // An MDP is the higher player of his pair, with a higher score.
+        let mdp_pair = higher.score > lower.score;
+        // C14/C16: resident downfloaters of that round paired here (an
+        // MDP floating again is not protected).
+        let residents = u64::from(down(lower)) + u64::from(!mdp_pair && down(higher));
+        r = r.add(put(residents, at.float_down[k]));
+        // C15/C17: pairs whose lower player is not an MDP's opponent who
+        // upfloated in that round.
+        let upfloat_again = mdp_pair && up(lower);
+        if !upfloat_again {
+            r = r.add(put(1, at.float_up[k]));
+        }
+        // C18/C20: the scores of the repeated downfloaters paired here.
+        if down(lower) {
+            r = r.add(levels.bit(at.float_down_scores[k], lower.score));
+        }
+        if down(higher) {
+            r = r.add(levels.bit(at.float_down_scores[k], higher.score));
+        }
+        // C19/C21: the scores of the MDPs whose opponents do not upfloat
+        // again.
+        if !upfloat_again {
+            r = r.add(levels.bit(at.float_up_scores[k], higher.score));
+        }
+        r
+    }
+}

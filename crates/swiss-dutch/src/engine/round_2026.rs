@@ -1,0 +1,166 @@
+//! The round-pairing of the 2026 edition (C.04.3 (2026) Art. 3, C4):
+//! brackets paired one by one from the top scoregroup down, each one's
+//! downfloaters moved down as MDPs into the next. There is no PPB and no
+//! collapsed scoregroup: C4 holds in every bracket, so every bracket is
+//! chosen among the candidates after which the round can still be
+//! completed.
+
+use super::bracket::{Bracket, solve_bracket};
+use super::completion::{AbsoluteCriteria, completable, completable_set, perfectly_pairable};
+use super::criteria_2026::C9Ranks;
+use super::round::{downfloaters, log_bracket};
+use crate::DutchError;
+use crate::player::Player;
+
+/// Pairs the whole round under the 2026 rules: returns, for each player
+/// (Art. 1.2 order), his opponent. `pab_score` is C5's lowest PAB score
+/// when the field is odd.
+pub(crate) fn pair_round_2026(
+    field: &[Player],
+    rounds_played: u32,
+    pab_score: Option<i32>,
+) -> Result<Vec<Option<usize>>, DutchError> {
+    let absolute = AbsoluteCriteria::new(field);
+    let mut round = Round2026 {
+        field,
+        absolute: &absolute,
+        opponent: vec![None; field.len()],
+        rounds_played,
+        c9: pab_score.map(|score| C9Ranks::new(field, score)),
+    };
+    round.pair()?;
+    Ok(round.opponent)
+}
+
+/// The round being paired.
+struct Round2026<'a> {
+    field: &'a [Player],
+    absolute: &'a AbsoluteCriteria<'a>,
+    /// Each player's opponent so far (positions in `field`).
+    opponent: Vec<Option<usize>>,
+    rounds_played: u32,
+    /// C9's ranks at the PAB's score, when the field is odd.
+    c9: Option<C9Ranks>,
+}
+
+/// The next bracket: its MDPs and residents, and the first player not yet
+/// in a bracket.
+struct Pass {
+    bracket: Vec<usize>,
+    mdps: usize,
+    next: usize,
+}
+
+impl<'a> Round2026<'a> {
+    /// Pairs the brackets top-down. Fails with `NoLegalPairing` when no
+    /// complete round-pairing exists at all (the arbiter decides).
+    fn pair(&mut self) -> Result<(), DutchError> {
+        let n = self.field.len();
+        if n == 0 {
+            return Ok(());
+        }
+        if !completable(self.field, self.absolute, &self.opponent) {
+            return Err(DutchError::NoLegalPairing {
+                reason: "the players cannot all be paired (one PAB at most) without breaking C1-C3"
+                    .into(),
+            });
+        }
+        let top = self.scoregroup_end(0);
+        let mut pass = Pass {
+            bracket: (0..top).collect(),
+            mdps: 0,
+            next: top,
+        };
+        while pass.bracket.len() > 1 || pass.next < n {
+            self.pair_bracket(&mut pass)?;
+        }
+        Ok(())
+    }
+
+    /// The end of the scoregroup (Art. 1.3) that starts at `from`.
+    fn scoregroup_end(&self, from: usize) -> usize {
+        from + self.field[from..]
+            .iter()
+            .take_while(|p| p.score >= self.field[from].score)
+            .count()
+    }
+
+    /// Pairs the bracket `pass` stands at, under C4 (the rest of the round
+    /// must stay completable), and moves on: its downfloaters and the next
+    /// scoregroup form the next bracket.
+    fn pair_bracket(&mut self, pass: &mut Pass) -> Result<(), DutchError> {
+        let n = self.field.len();
+        let size = pass.bracket.len();
+        if size == pass.mdps {
+            return Err(DutchError::NoLegalPairing {
+                reason: format!("the last bracket leaves {size} players unpaired"),
+            });
+        }
+        let group_start = pass.next;
+        let group_end = if group_start < n {
+            self.scoregroup_end(group_start)
+        } else {
+            n
+        };
+        let c9 = self.c9_applies(pass, group_start);
+        let mut members = pass.bracket.clone();
+        members.extend(group_start..n);
+        let b = Bracket::new_2026(
+            self.field,
+            self.absolute,
+            members,
+            pass.mdps,
+            size,
+            size + group_end - group_start,
+            true,
+            self.rounds_played,
+            c9,
+        );
+        let (pairs, how) = match b.perfect_first_candidate() {
+            Some(p) if self.completable_after(&b, &p) => (p, "B.4: first candidate is perfect"),
+            _ => (
+                solve_bracket(&b)?,
+                "B.8: best candidate, earliest in B.6/B.7 order",
+            ),
+        };
+        for &(x, y) in &pairs {
+            self.opponent[b.members[x]] = Some(b.members[y]);
+            self.opponent[b.members[y]] = Some(b.members[x]);
+        }
+        let floaters = downfloaters(&b, &pairs);
+        log_bracket(&b, &pairs, &floaters, how);
+        pass.mdps = floaters.len();
+        pass.bracket = floaters;
+        pass.bracket.extend(group_start..group_end);
+        pass.next = group_end;
+        Ok(())
+    }
+
+    /// Whether the round can still be completed once `b` is paired as
+    /// `pairs` (C4).
+    fn completable_after(&self, b: &Bracket<'_>, pairs: &[(usize, usize)]) -> bool {
+        let mut trial = self.opponent.clone();
+        for &(x, y) in pairs {
+            trial[b.members[x]] = Some(b.members[y]);
+            trial[b.members[y]] = Some(b.members[x]);
+        }
+        completable(self.field, self.absolute, &trial)
+    }
+
+    /// C.04.3 (2026) C9 applies to the bracket `pass` stands at when the
+    /// PAB is expected there as its only floater: the field is odd, C5's
+    /// PAB score is not below the residents' score, the bracket can pair
+    /// all its players but one who may get the PAB, and the players below
+    /// can all be paired among themselves.
+    fn c9_applies(&self, pass: &Pass, group_start: usize) -> Option<C9Ranks> {
+        let c9 = self.c9.as_ref()?;
+        let resident_score = self.field[*pass.bracket.get(pass.mdps)?].score;
+        if c9.score < resident_score || pass.bracket.len() % 2 == 0 {
+            return None;
+        }
+        let below: Vec<usize> = (group_start..self.field.len()).collect();
+        (completable_set(self.field, self.absolute, &pass.bracket)
+            && perfectly_pairable(self.absolute, &below))
+        .then(|| c9.clone())
+    }
+}
