@@ -235,7 +235,7 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
         let pab_score = fide2026::c5_lowest_pab_score(&mut field);
         engine::pair_round_2026(&field, played, pab_score)?
     } else {
-        engine::pair_round(&field, played, options.edition)?
+        engine::pair_round(&field, played)?
     };
     let mut out = Pairing {
         round: state.round,

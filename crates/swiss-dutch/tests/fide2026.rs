@@ -60,3 +60,43 @@ fn c2026_art_1_4_floats_change_the_pairing() {
 fn c2026_c4_no_collapsed_scoregroup() {
     check("t0234-p014-r13.trf", 8);
 }
+
+/// C.04.3 (2026) C7: when C4 makes a bracket float players (here two of
+/// the 1-point bracket must meet the 0.5-point players, who have met each
+/// other, and the PAB must go to the only 0-point player, C5), the
+/// players floated are the lowest scored: both 1.5-point MDPs are paired
+/// and two residents float. 2017 pairs the bracket completely.
+#[test]
+fn c2026_c7_the_downfloaters_scores_as_low_as_possible() {
+    check("t0368-p011-r06.trf", 3);
+}
+
+/// C.04.3 (2026) C8: the bracket chooses its downfloaters so that the
+/// next bracket pairs as many players, with scores as high, as it can.
+#[test]
+fn c2026_c8_the_next_bracket_as_good_as_possible() {
+    check("t0129-p013-r09.trf", 9);
+}
+
+/// C.04.3 (2026) C8 under C4: C8 counts what the next bracket can pair
+/// while the round stays completable. Here the next bracket cannot reach
+/// what it could without C4, so the bracket above is chosen again with
+/// the completion test over every player left.
+#[test]
+fn c2026_c8_counts_only_completable_pairings_of_the_next_bracket() {
+    check("t0190-p012-r11.trf", 6);
+}
+
+/// C.04.3 (2026) C18-C21: repeated floats weighted by the floaters' (and
+/// the upfloaters' opponents') scores rather than by score differences.
+#[test]
+fn c2026_c18_c21_repeated_floats_by_score() {
+    check("t0376-p011-r10.trf", 9);
+}
+
+/// C.04.3 (2026) C14: only resident downfloaters of the previous round
+/// count; an MDP floating down again is not protected.
+#[test]
+fn c2026_c14_resident_downfloaters_only() {
+    check("t0206-p112-r11.trf", 11);
+}

@@ -62,11 +62,6 @@ pub(crate) struct Bracket<'a> {
     /// remainder (`CandidateSearch::cut_off_rest`); off only in the test
     /// that checks the cut changes nothing.
     pub(crate) cut_off_rest: bool,
-    /// C.04.3 (2026) C9: the player this bracket leaves unpaired gets the
-    /// PAB, and should be the one with the fewest unplayed rounds (set for
-    /// the last bracket of the 2026 edition; the layout then has a C9
-    /// field).
-    pub(crate) c9_bye: bool,
     /// The edition whose criteria the weights pack.
     pub(crate) criteria: Criteria,
     /// 2026: the end of the next scoregroup in `members`.
@@ -117,7 +112,6 @@ impl<'a> Bracket<'a> {
                 .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
             layout: Layout::default(),
             cut_off_rest: true,
-            c9_bye: false,
             criteria: Criteria::Fide2017,
             next_end: len,
             completion: ppb_or_clb,
@@ -163,7 +157,6 @@ impl<'a> Bracket<'a> {
                 .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
             layout: Layout::default(),
             cut_off_rest: true,
-            c9_bye: c9.is_some(),
             criteria: Criteria::Fide2026,
             next_end,
             completion,
@@ -200,9 +193,12 @@ impl<'a> Bracket<'a> {
                 self.rounds_played >= back && f.float(back as usize) == Some(Float::Down)
             });
             // 2026 C9: the leftover must have played as many games as anybody.
-            let most_games = !self.c9_bye
+            let most_games = self.c9.is_none()
                 || (0..size).all(|i| self.player(i).played_games() <= f.played_games());
-            if !(self.ppb_or_clb && alone && f.may_get_bye && !floated && most_games) {
+            // 2026: every bracket alone is the last one (C4 is checked by
+            // the caller).
+            let last = self.ppb_or_clb || self.criteria == Criteria::Fide2026;
+            if !(last && alone && f.may_get_bye && !floated && most_games) {
                 return None;
             }
         } else if self.ppb_or_clb && !alone && self.criteria == Criteria::Fide2017 {

@@ -37,8 +37,6 @@ pub(crate) struct Layout {
     c6: u32,
     c7_pairs: u32,
     c7_psd: u32,
-    /// C.04.3 (2026) C9, the last bracket of the 2026 edition only.
-    c9: u32,
     /// C.8-C.11.
     colour: [u32; 4],
     /// C.12/C.14 (downfloats) and C.13/C.15 (upfloats), one and two
@@ -77,13 +75,6 @@ impl Layout {
         for k in (0..4).rev() {
             at.colour[k] = p;
             p += count;
-        }
-        if b.c9_bye {
-            // Per pair at most 2 x the rounds played, summed over at most
-            // size / 2 pairs (MDPs included: more than `count` holds).
-            let pairs = 64 - (b.size as u64).leading_zeros();
-            at.c9 = p;
-            p += pairs + 64 - u64::from(2 * b.rounds_played + 1).leading_zeros();
         }
         if !b.ppb_or_clb {
             at.c7_psd = p;
@@ -152,7 +143,11 @@ impl<'a> Bracket<'a> {
             repeated: p.repeated,
             preference: p.preference,
             floats: [1, 2].map(|back| p.float(back).filter(|_| played(back))),
-            played: if self.c9_bye { p.played_games() } else { 0 },
+            played: if self.c9.is_some() {
+                p.played_games()
+            } else {
+                0
+            },
         }
     }
 
@@ -231,13 +226,6 @@ impl<'a> Bracket<'a> {
                 .add(sd.bit(at.c6, sd.downfloater(higher.score)))
                 .add(sd.bit(at.c6, sd.downfloater(lower.score)))
                 .sub(sd.bit(at.c6, higher.score - lower.score));
-        }
-        // 2026 C9: the pairs' games played are as few as possible, so that
-        // the one player left over, the PAB, has played the most.
-        if self.c9_bye && lower_in_bracket {
-            let most = 2 * u64::from(self.rounds_played);
-            let games = (higher.played_games() + lower.played_games()) as u64;
-            r = r.add(put(most.saturating_sub(games), at.c9));
         }
         // C.7: a pair of the next bracket, and the bracket players it
         // keeps from floating into it.

@@ -190,9 +190,7 @@ impl Bracket<'_> {
         match (place_higher, place_lower) {
             (Place::Bracket, Place::Bracket) => {
                 // C6, C7.
-                r = r
-                    .add(put(1, at.c6))
-                    .add(levels.bit(at.c7, higher.score));
+                r = r.add(put(1, at.c6)).add(levels.bit(at.c7, higher.score));
             }
             (Place::Bracket | Place::Next, Place::Next) => {
                 // C8: the next bracket's C6 and C7.

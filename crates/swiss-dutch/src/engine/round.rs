@@ -5,16 +5,15 @@
 
 use super::bracket::{Bracket, solve_bracket};
 use super::completion::{AbsoluteCriteria, completable, perfectly_pairable};
+use crate::DutchError;
 use crate::player::Player;
-use crate::{DutchError, Edition};
 
 /// Pairs the whole round: returns, for each player (A.2 order), his opponent.
 pub(crate) fn pair_round(
     field: &[Player],
     rounds_played: u32,
-    edition: Edition,
 ) -> Result<Vec<Option<usize>>, DutchError> {
-    pair_round_with(field, rounds_played, true, edition)
+    pair_round_with(field, rounds_played, true)
 }
 
 /// [`pair_round`], with the remainder's cut
@@ -24,7 +23,6 @@ pub(super) fn pair_round_with(
     field: &[Player],
     rounds_played: u32,
     cut_off_rest: bool,
-    edition: Edition,
 ) -> Result<Vec<Option<usize>>, DutchError> {
     let absolute = AbsoluteCriteria::new(field);
     let mut round = RoundPairing {
@@ -33,7 +31,6 @@ pub(super) fn pair_round_with(
         opponent: vec![None; field.len()],
         rounds_played,
         cut_off_rest,
-        edition,
     };
     round.pair()?;
     Ok(round.opponent)
@@ -47,7 +44,6 @@ struct RoundPairing<'a> {
     opponent: Vec<Option<usize>>,
     rounds_played: u32,
     cut_off_rest: bool,
-    edition: Edition,
 }
 
 /// Where the top-down pass stands: the next bracket's MDPs and residents,
@@ -139,17 +135,8 @@ impl<'a> RoundPairing<'a> {
         self.opponent = trial;
         let floaters = downfloaters(&b, &pairs);
         log_bracket(&b, &pairs, &floaters, how);
-        let mut group = group;
-        if self.edition == Edition::Fide2026 && pass.next == n && group_start < n {
-            // C.04.3 (2026) C4 holds in every bracket and there is no
-            // collapsed scoregroup: after a bracket paired with the
-            // completion test over all players left, the next bracket is
-            // its downfloaters and the next scoregroup only.
-            pass.next = self.scoregroup_end(group_start);
-            group.truncate(pass.next - group_start);
-        }
         pass.ppb_or_clb = pass.next == n;
-        if b.ppb_or_clb && pass.next == n && b.members.len() == size && floaters.len() > 1 {
+        if pass.next == n && b.members.len() == size && floaters.len() > 1 {
             return Err(DutchError::NoLegalPairing {
                 reason: format!(
                     "the last bracket leaves {} players unpaired",
@@ -201,13 +188,6 @@ impl<'a> RoundPairing<'a> {
             self.rounds_played,
         );
         b.cut_off_rest = self.cut_off_rest;
-        let last = pass.ppb_or_clb && b.members.len() == size;
-        if self.edition == Edition::Fide2026 && last && !size.is_multiple_of(2) {
-            // C.04.3 (2026) C9: this bracket holds every player left; the
-            // one it leaves unpaired gets the PAB.
-            b.c9_bye = true;
-            b.layout = super::criteria::Layout::of(&b);
-        }
         b
     }
 }
@@ -228,7 +208,12 @@ pub(super) fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usi
 
 /// Explain mode: the bracket's pairing, how it was chosen, its
 /// downfloaters and the criteria it could not meet.
-pub(super) fn log_bracket(b: &Bracket<'_>, pairs: &[(usize, usize)], floaters: &[usize], how: &str) {
+pub(super) fn log_bracket(
+    b: &Bracket<'_>,
+    pairs: &[(usize, usize)],
+    floaters: &[usize],
+    how: &str,
+) {
     let field = b.field;
     tracing::debug!(
         // The residents' score (MDPs come from higher groups).

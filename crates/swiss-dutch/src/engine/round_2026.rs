@@ -45,15 +45,41 @@ struct Round2026<'a> {
 
 /// The next bracket: its MDPs and residents, and the first player not yet
 /// in a bracket.
+#[derive(Clone)]
 struct Pass {
     bracket: Vec<usize>,
     mdps: usize,
     next: usize,
 }
 
+/// How a bracket was paired, for the check of the bracket before it.
+enum Outcome {
+    /// With every player left in the matching: exact.
+    Exact,
+    /// With the next scoregroup only (the candidate leaves the round
+    /// completable): exact unless the next bracket finds that C8 promised
+    /// more than C4 allows.
+    Restricted,
+    /// With the next scoregroup only the best candidate broke C4, so it
+    /// was paired again with every player left; `same` says whether it
+    /// still reached the pairs and scores (C6, C7) the candidate had.
+    Repaired { same: bool },
+}
+
 impl<'a> Round2026<'a> {
     /// Pairs the brackets top-down. Fails with `NoLegalPairing` when no
     /// complete round-pairing exists at all (the arbiter decides).
+    ///
+    /// A bracket is paired first with the next scoregroup only, as in
+    /// 2017, which is much cheaper than a matching over every player
+    /// left. That gives the 2026 pairing whenever the candidate chosen,
+    /// and the next bracket's best pairing, leave the round completable:
+    /// then the bracket's best candidates under C4 are the same (C4 only
+    /// removes candidates, and the one chosen keeps its C6-C8 values).
+    /// When the candidate breaks C4, the bracket is paired again with
+    /// every player left; when even that pairing cannot reach the pairs
+    /// and scores the bracket above counted on for its C8, the bracket
+    /// above is paired again the same way.
     fn pair(&mut self) -> Result<(), DutchError> {
         let n = self.field.len();
         if n == 0 {
@@ -71,8 +97,25 @@ impl<'a> Round2026<'a> {
             mdps: 0,
             next: top,
         };
+        // The state before the bracket above, while its C8 is unconfirmed.
+        let mut undo: Option<(Pass, Vec<Option<usize>>)> = None;
+        let mut exact = false;
         while pass.bracket.len() > 1 || pass.next < n {
-            self.pair_bracket(&mut pass)?;
+            let before = (pass.clone(), self.opponent.clone());
+            match self.pair_bracket(&mut pass, exact)? {
+                Outcome::Restricted => undo = Some(before),
+                Outcome::Repaired { same: false } if undo.is_some() => {
+                    if let Some((p, o)) = undo.take() {
+                        tracing::debug!("C8: the bracket above is paired again under C4");
+                        pass = p;
+                        self.opponent = o;
+                        exact = true;
+                        continue;
+                    }
+                }
+                _ => undo = None,
+            }
+            exact = false;
         }
         Ok(())
     }
@@ -87,8 +130,9 @@ impl<'a> Round2026<'a> {
 
     /// Pairs the bracket `pass` stands at, under C4 (the rest of the round
     /// must stay completable), and moves on: its downfloaters and the next
-    /// scoregroup form the next bracket.
-    fn pair_bracket(&mut self, pass: &mut Pass) -> Result<(), DutchError> {
+    /// scoregroup form the next bracket. With `exact`, the matching holds
+    /// every player left from the start.
+    fn pair_bracket(&mut self, pass: &mut Pass, exact: bool) -> Result<Outcome, DutchError> {
         let n = self.field.len();
         let size = pass.bracket.len();
         if size == pass.mdps {
@@ -103,37 +147,107 @@ impl<'a> Round2026<'a> {
             n
         };
         let c9 = self.c9_applies(pass, group_start);
+        // Without `exact`, even the last scoregroups are first paired
+        // without the completion field: the value C4 may cost is what the
+        // bracket above needs to know.
+        let everybody = exact;
         let mut members = pass.bracket.clone();
-        members.extend(group_start..n);
-        let b = Bracket::new_2026(
+        members.extend(group_start..if everybody { n } else { group_end });
+        // C6 outranks everything below C4: a bracket that can pair all
+        // its players floats nobody, so the next scoregroup changes
+        // nothing (C4 is checked on the candidate).
+        if !everybody && size.is_multiple_of(2) && perfectly_pairable(self.absolute, &pass.bracket)
+        {
+            members.truncate(size);
+        }
+        let b = self.bracket(
+            pass,
+            members,
+            group_end - group_start,
+            everybody,
+            c9.clone(),
+        );
+        let (mut pairs, mut how) = self.best_candidate(&b)?;
+        let mut outcome = if everybody {
+            Outcome::Exact
+        } else {
+            Outcome::Restricted
+        };
+        if !everybody && !self.completable_after(&b, &pairs) {
+            let mut members = pass.bracket.clone();
+            members.extend(group_start..n);
+            let full = self.bracket(pass, members, group_end - group_start, true, c9);
+            let (repaired, h) = self.best_candidate(&full)?;
+            outcome = Outcome::Repaired {
+                same: c6_c7(&b, &pairs) == c6_c7(&full, &repaired),
+            };
+            (pairs, how) = (repaired, h);
+            return self.finish(pass, &full, &pairs, how, group_end, outcome);
+        }
+        self.finish(pass, &b, &pairs, how, group_end, outcome)
+    }
+
+    /// The 2026 bracket of `members` for `pass`, its next scoregroup
+    /// `group` players long; `everybody`: `members` hold every player left.
+    fn bracket(
+        &self,
+        pass: &Pass,
+        members: Vec<usize>,
+        group: usize,
+        everybody: bool,
+        c9: Option<C9Ranks>,
+    ) -> Bracket<'a> {
+        let size = pass.bracket.len();
+        let next_end = (size + group).min(members.len());
+        Bracket::new_2026(
             self.field,
             self.absolute,
             members,
             pass.mdps,
             size,
-            size + group_end - group_start,
-            true,
+            next_end,
+            everybody,
             self.rounds_played,
             c9,
-        );
-        let (pairs, how) = match b.perfect_first_candidate() {
-            Some(p) if self.completable_after(&b, &p) => (p, "B.4: first candidate is perfect"),
+        )
+    }
+
+    /// B.4's perfect candidate when it keeps C4, else B.8's best.
+    fn best_candidate(
+        &self,
+        b: &Bracket<'_>,
+    ) -> Result<(Vec<(usize, usize)>, &'static str), DutchError> {
+        Ok(match b.perfect_first_candidate() {
+            Some(p) if self.completable_after(b, &p) => (p, "B.4: first candidate is perfect"),
             _ => (
-                solve_bracket(&b)?,
+                solve_bracket(b)?,
                 "B.8: best candidate, earliest in B.6/B.7 order",
             ),
-        };
-        for &(x, y) in &pairs {
+        })
+    }
+
+    /// Records `b`'s `pairs` and sets `pass` to the next bracket.
+    fn finish(
+        &mut self,
+        pass: &mut Pass,
+        b: &Bracket<'_>,
+        pairs: &[(usize, usize)],
+        how: &str,
+        group_end: usize,
+        outcome: Outcome,
+    ) -> Result<Outcome, DutchError> {
+        for &(x, y) in pairs {
             self.opponent[b.members[x]] = Some(b.members[y]);
             self.opponent[b.members[y]] = Some(b.members[x]);
         }
-        let floaters = downfloaters(&b, &pairs);
-        log_bracket(&b, &pairs, &floaters, how);
+        let floaters = downfloaters(b, pairs);
+        log_bracket(b, pairs, &floaters, how);
+        let group_start = pass.next;
         pass.mdps = floaters.len();
         pass.bracket = floaters;
         pass.bracket.extend(group_start..group_end);
         pass.next = group_end;
-        Ok(())
+        Ok(outcome)
     }
 
     /// Whether the round can still be completed once `b` is paired as
@@ -163,4 +277,15 @@ impl<'a> Round2026<'a> {
             && perfectly_pairable(self.absolute, &below))
         .then(|| c9.clone())
     }
+}
+
+/// What C6 and C7 count for `pairs` of `b`: the pairs, and the scores of
+/// their higher players, highest first.
+fn c6_c7(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> (usize, Vec<i32>) {
+    let mut scores: Vec<i32> = pairs
+        .iter()
+        .map(|&(x, y)| b.player(x).score.max(b.player(y).score))
+        .collect();
+    scores.sort_unstable_by(|a, b| b.cmp(a));
+    (pairs.len(), scores)
 }

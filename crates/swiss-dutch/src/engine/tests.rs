@@ -5,6 +5,7 @@
 use super::bracket::{Bracket, solve_bracket};
 use super::candidates::STAND_INS;
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
+use super::criteria_2026::C9Ranks;
 use super::remainder::CUTS;
 use super::round::pair_round_with;
 use super::weights::EdgeWeights;
@@ -87,9 +88,9 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
         let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let played = state.round - 1;
         CUTS.with(|c| c.set((0, 0)));
-        let cut = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
+        let cut = pair_round_with(&field, played, true).ok();
         let (n, leftover) = CUTS.with(|c| c.replace((0, 0)));
-        let full = pair_round_with(&field, played, false, crate::Edition::Fide2017).ok();
+        let full = pair_round_with(&field, played, false).ok();
         assert_eq!(CUTS.with(|c| c.get()), (0, 0), "the cut ran while off");
         assert_eq!(cut, full, "{}", f.display());
         cuts += n;
@@ -119,9 +120,9 @@ fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
         let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let played = state.round - 1;
         STAND_INS.with(|c| c.set((true, 0, 0)));
-        let with = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
+        let with = pair_round_with(&field, played, true).ok();
         let (_, n, d) = STAND_INS.with(|c| c.replace((false, 0, 0)));
-        let without = pair_round_with(&field, played, true, crate::Edition::Fide2017).ok();
+        let without = pair_round_with(&field, played, true).ok();
         assert_eq!(
             STAND_INS.with(|c| c.get()).1,
             0,
@@ -158,7 +159,7 @@ fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
 /// and before the last scoregroup.
 #[test]
 fn the_weight_table_matches_the_edge_weights() {
-    let mut checked = 0;
+    let (mut checked, mut checked_2026) = (0, 0);
     for (f, state) in case_files() {
         let field = in_pairing_order(&state, crate::Edition::Fide2017);
         let absolute = AbsoluteCriteria::new(&field);
@@ -205,6 +206,38 @@ fn the_weight_table_matches_the_edge_weights() {
                 checked += 1;
             }
         }
+        // The 2026 weights (criteria_2026.rs), with and without the
+        // players after the next scoregroup and C9.
+        let c9 = C9Ranks::new(&field, field[field.len() - 1].score);
+        for (size, with_c9) in [(end, false), (end, true)] {
+            let next_end = group_end(size).min(field.len());
+            let b = Bracket::new_2026(
+                &field,
+                &absolute,
+                (0..field.len()).collect(),
+                mdps,
+                size,
+                next_end,
+                true,
+                state.round - 1,
+                with_c9.then(|| c9.clone()),
+            );
+            let agrees = match b.weight_words() {
+                1 => table_agrees::<1>(&b),
+                2 => table_agrees::<2>(&b),
+                3 => table_agrees::<3>(&b),
+                4 => table_agrees::<4>(&b),
+                _ => None,
+            };
+            if let Some(ok) = agrees {
+                assert!(ok, "{}: 2026, size={size} c9={with_c9}", f.display());
+                checked_2026 += 1;
+            }
+        }
     }
     assert!(checked > 100, "only {checked} brackets checked");
+    assert!(
+        checked_2026 > 100,
+        "only {checked_2026} 2026 brackets checked"
+    );
 }
