@@ -387,3 +387,32 @@ fn settings_come_from_the_flag_or_the_file() {
     );
     assert_eq!(pair(&["--system", "dutch"], file).0, Some(0));
 }
+
+/// `--explain` names the criteria of the edition that pairs: C1-C21 for
+/// the 2026 rules (C4's repair, C6, C7's downfloaters' scores), C.1-C.19
+/// for the 2017 rules.
+#[test]
+fn explain_names_the_editions_criteria() {
+    let file = testdata("oracle/dutch-2026/t0020-p005-r04.trf");
+    let file = file.to_str().unwrap();
+    let explain = |edition: &str| {
+        let out = swiss(&[
+            "pair",
+            "--system",
+            "dutch",
+            "--edition",
+            edition,
+            "--explain",
+            file,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let e2026 = explain("2026");
+    assert!(e2026.contains("C5: the PAB goes to"), "{e2026}");
+    assert!(e2026.contains("C7 downfloaters' scores"), "{e2026}");
+    assert!(!e2026.contains("C.5") && !e2026.contains("C.12"), "{e2026}");
+    let e2017 = explain("2017");
+    assert!(e2017.contains("C.5 pairs short"), "{e2017}");
+    assert!(!e2017.contains("C7 downfloaters"), "{e2017}");
+}

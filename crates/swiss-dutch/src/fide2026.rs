@@ -2,7 +2,9 @@
 //! criteria C1-C21) that do not fit the 2017 edition's definitions: each
 //! function cites the 2026 criterion it implements. The floats of unplayed
 //! rounds (Art. 1.4) are in `float.rs`, PAB eligibility (C2) in
-//! `player.rs`; the bracket machinery is the 2017 edition's.
+//! `player.rs`, the criteria as weights (C4-C21) in
+//! `engine/criteria_2026.rs`, C4 in every bracket in
+//! `engine/round_2026.rs`; the candidate machinery is the 2017 edition's.
 
 use crate::engine::{AbsoluteCriteria, completable};
 use crate::player::Player;
@@ -15,6 +17,7 @@ use crate::player::Player;
 /// bye while everybody else is paired under C1-C3 is found, and every
 /// eligible player above that score loses his eligibility for this round.
 /// The completion test of each bracket (C4) then keeps the bye there.
+/// Returns that score (`None` for an even field, or when no level works).
 /// Nothing changes when the field is even or no score level allows a
 /// complete pairing (the round is then refused as in 2017).
 pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) -> Option<i32> {

@@ -107,20 +107,38 @@
 //! # The 2026 edition
 //!
 //! The 2026 text renumbers the criteria C1-C21 and changes some. This
-//! edition shares the 2017 edition's bracket machinery and colour rules,
-//! with these 2026 rules (`fide2026.rs`, `float.rs`, `player.rs`,
-//! `engine/criteria.rs`):
+//! edition shares the 2017 edition's candidate machinery (B.3-B.8, D.1-D.3:
+//! `engine/candidates.rs` and the files after it) and colour rules; what
+//! differs lives in `fide2026.rs` (C5), `float.rs` (Art. 1.4), `player.rs`
+//! (C2), `engine/criteria_2026.rs` (C4-C21 as weights) and
+//! `engine/round_2026.rs` (C4 in every bracket):
 //!
 //! - **C2**: a PAB of any value, or a round scored at least a win without
 //!   playing (forfeit win, full-point bye), bars the PAB
 //!   (`c2026_c2_a_full_point_bye_bars_the_pab`).
+//! - **C4 in every bracket**, no PPB and no collapsed scoregroup: every
+//!   bracket's candidate must leave the rest of the round completable
+//!   (`c2026_c4_no_collapsed_scoregroup`).
 //! - **C5**: the PAB goes to the lowest score a complete pairing allows,
-//!   fixed before the first bracket as the reference engine does; the
-//!   completion test of every bracket keeps it
-//!   (`c2026_c5_the_pab_to_the_lowest_score_a_complete_pairing_allows`).
-//! - **C9**: in the last bracket, the player left for the PAB is the one
-//!   with the fewest unplayed rounds, a criterion above the colour
-//!   criteria (`c2026_c9_the_pab_to_the_player_with_the_fewest_unplayed_rounds`).
+//!   fixed before the first bracket as the reference engine does; C4 keeps
+//!   it there (`c2026_c5_the_pab_to_the_lowest_score_a_complete_pairing_allows`).
+//! - **C7**: the downfloaters' scores, highest first, as low as possible:
+//!   the pairs' higher players' scores as high as possible
+//!   (`c2026_c7_the_downfloaters_scores_as_low_as_possible`).
+//! - **C8**: one bracket ahead, the next bracket's pairs and then their
+//!   scores, counted only for pairings that keep the round completable
+//!   (`c2026_c8_the_next_bracket_as_good_as_possible`,
+//!   `c2026_c8_counts_only_completable_pairings_of_the_next_bracket`).
+//! - **C9**: when the PAB is expected in a bracket as its only floater (the
+//!   field is odd, C5's score is not below the residents', the bracket can
+//!   pair all but one PAB candidate and the players below can pair among
+//!   themselves), the PAB goes to the candidate with the fewest unplayed
+//!   rounds (`c2026_c9_the_pab_to_the_player_with_the_fewest_unplayed_rounds`).
+//! - **C14-C21**: C14/C16 count resident downfloaters only
+//!   (`c2026_c14_resident_downfloaters_only`); C18-C21 weigh repeated
+//!   floats by the floater's score (the upfloater's opponent's for
+//!   C19/C21) instead of by score differences
+//!   (`c2026_c18_c21_repeated_floats_by_score`).
 //! - **Art. 1.4, floats of unplayed rounds**: a downfloat for the PAB and
 //!   for a round scored above a loss without playing; none for an absence,
 //!   a zero-point bye or a forfeit loss; never an upfloat
@@ -129,23 +147,25 @@
 //! - **Pairing numbers** skip players not yet in the tournament, as in 2017
 //!   (reading 7 above).
 //!
+//! How C4 is met cheaply: a bracket is first paired, as in 2017, with the
+//! next scoregroup only. If its candidate leaves the round completable,
+//! it is the candidate the completion test would pick too (C4 only
+//! removes candidates). If not, the bracket is paired again with every
+//! player left in its matching and the completion field above all others.
+//! And when that repaired bracket cannot reach the pairs and scores the
+//! bracket above counted on for C8, the bracket above is paired again the
+//! same way. `--explain` logs each of these steps and names the 2026
+//! criteria (C5-C17).
+//!
 //! Readings: the PAB is a downfloat whatever it is worth, as the text says
 //! (the reference engine: only when worth more than a loss; no reference
 //! round tells them apart) (`c2026_art_1_4_3_a_pab_worth_a_loss_is_still_a_downfloat`).
+//! C7, C8 and C18-C21 are read as the reference engine weighs them (its
+//! edge-weight fields, in that order); in a heterogeneous bracket MDPs
+//! are never paired with each other.
 //!
-//! - **C4 in every bracket**: each bracket's choice must leave the rest
-//!   completable; a bracket that would not is paired again with the
-//!   completion test over all players left (the 2017 PPB's method), and
-//!   the brackets below it are then paired one scoregroup at a time, not
-//!   collapsed into one (`c2026_c4_no_collapsed_scoregroup`).
-//!
-//! **Not yet 2026:** the completion test is applied to a bracket's chosen
-//! candidate, not inside its matching; C7 (downfloaters' scores instead of
-//! the PSD), C8's look-ahead and the re-scoped C14-C21 are read as 2017
-//! reads C.6, C.7 and C.12-C.19; and `--explain` names the 2017 criteria.
-//! On the reference engine's 2026 data this edition pairs 3,102 of 3,142
-//! rounds identically (the 2017 edition: 2,912); the 40 left are those
-//! rules.
+//! On the reference engine's 2026 data this edition pairs all 3,142 rounds
+//! of the 400 tournaments identically (the 2017 edition: 2,912).
 //!
 //! # Matching and performance
 //!

@@ -291,6 +291,9 @@ impl<'a> Bracket<'a> {
         if !tracing::enabled!(tracing::Level::DEBUG) {
             return String::new();
         }
+        if self.criteria == Criteria::Fide2026 {
+            return self.unmet_criteria_2026(pairs);
+        }
         let size = self.size;
         let mut paired = vec![false; size];
         let mut counts = [0usize; 10];

@@ -260,3 +260,59 @@ impl Bracket<'_> {
         r
     }
 }
+
+impl Bracket<'_> {
+    /// Explain mode: which quality criteria of the 2026 text the chosen
+    /// pairing of the bracket does not fully meet, with the number of
+    /// players or pairs concerned (C6, C7 as the downfloaters' scores,
+    /// C10-C17).
+    pub(crate) fn unmet_criteria_2026(&self, pairs: &[(usize, usize)]) -> String {
+        let size = self.size;
+        let mut paired = vec![false; size];
+        // C10-C13, then C14-C17 (downfloats and upfloats, one round back,
+        // then two).
+        let mut counts = [0usize; 8];
+        for &(a, b) in pairs {
+            paired[a] = true;
+            paired[b] = true;
+            let (higher, lower) = (self.player(a.min(b)), self.player(a.max(b)));
+            for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
+                counts[k] += usize::from(!met);
+            }
+            for (k, back) in [1usize, 2].into_iter().enumerate() {
+                if higher.score > lower.score && lower.float(back) == Some(Float::Up) {
+                    counts[5 + 2 * k] += 1;
+                }
+            }
+        }
+        let floaters: Vec<usize> = (0..size).filter(|&i| !paired[i]).collect();
+        for &i in floaters.iter().filter(|&&i| i >= self.mdps) {
+            for (k, back) in [1usize, 2].into_iter().enumerate() {
+                counts[4 + 2 * k] += usize::from(self.player(i).float(back) == Some(Float::Down));
+            }
+        }
+        let mut v = Vec::new();
+        let short = size / 2 - pairs.len().min(size / 2);
+        if short > 0 {
+            v.push(format!("C6 pairs short: {short}"));
+        }
+        if !floaters.is_empty() {
+            let scores: Vec<String> = floaters
+                .iter()
+                .map(|&i| swiss_core::Points(self.player(i).score).to_string())
+                .collect();
+            v.push(format!("C7 downfloaters' scores: {}", scores.join(" ")));
+        }
+        let names = ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
+        for (name, c) in names.iter().zip(counts) {
+            if c > 0 {
+                v.push(format!("{name}: {c}"));
+            }
+        }
+        if v.is_empty() {
+            "none".into()
+        } else {
+            v.join(", ")
+        }
+    }
+}

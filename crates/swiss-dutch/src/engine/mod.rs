@@ -6,8 +6,10 @@
 //! | `round.rs` | A.9: brackets top-down, MDPs, the PPB and the collapsed scoregroup, the CLB |
 //! | `completion.rs` | C.1-C.3 for a pair; A.9/C.4: can the round still be completed? |
 //! | `bracket.rs` | A.3, B.1-B.4: one bracket, its MDPs, residents and next scoregroup; B.4's perfect first candidate |
-//! | `criteria.rs` | C.4-C.19 as packed edge weights: which criteria, in which order (the one place an edition's criteria live) |
-//! | `weights.rs` | the machinery under them: A.8's PSD fields, the store of a bracket's weights |
+//! | `round_2026.rs` | 2026 C4: every bracket under the completion test, no PPB or collapsed scoregroup |
+//! | `criteria.rs` | C.4-C.19 as packed edge weights: which criteria, in which order (the one place the 2017 criteria live) |
+//! | `criteria_2026.rs` | the 2026 text's C4-C21 as packed edge weights, and C9's ranks |
+//! | `weights.rs` | the machinery under them: A.8's PSD fields, 2026's score fields, the store of a bracket's weights |
 //! | `candidates.rs` | B.8: the best candidates, and the order of the steps that pick the earliest of them (B.6/B.7) |
 //! | `mdp_pairing.rs` | D.3: which MDPs are paired; D.1: their opponents |
 //! | `exchanges.rs` | D.2: resident exchanges in the remainder, the new S1R and S2R |

@@ -220,7 +220,9 @@ pub(super) fn log_bracket(
         score = %swiss_core::Points(b.player(b.mdps).score),
         mdps = b.mdps,
         residents = b.size - b.mdps,
-        ppb_or_clb = b.ppb_or_clb,
+        // 2017: the PPB or the CLB (A.9); 2026: the matching held every
+        // player left, for C4.
+        completion = b.ppb_or_clb,
         chosen = how,
         unmet = %b.unmet_criteria(pairs),
         pairs = ?pairs.iter().map(|&(x, y)| (b.player(x).start_no, b.player(y).start_no)).collect::<Vec<_>>(),

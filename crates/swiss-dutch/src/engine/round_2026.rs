@@ -177,6 +177,7 @@ impl<'a> Round2026<'a> {
             let mut members = pass.bracket.clone();
             members.extend(group_start..n);
             let full = self.bracket(pass, members, group_end - group_start, true, c9);
+            tracing::debug!("C4: the bracket is paired again with every player left");
             let (repaired, h) = self.best_candidate(&full)?;
             outcome = Outcome::Repaired {
                 same: c6_c7(&b, &pairs) == c6_c7(&full, &repaired),
