@@ -52,6 +52,9 @@ struct Pass {
     next: usize,
 }
 
+/// A bracket's pairs, as positions in its members.
+type Pairs = Vec<(usize, usize)>;
+
 /// How a bracket was paired, for the check of the bracket before it.
 enum Outcome {
     /// With every player left in the matching: exact.
@@ -150,42 +153,38 @@ impl<'a> Round2026<'a> {
         // Without `exact`, even the last scoregroups are first paired
         // without the completion field: the value C4 may cost is what the
         // bracket above needs to know.
-        let everybody = exact;
         let mut members = pass.bracket.clone();
-        members.extend(group_start..if everybody { n } else { group_end });
+        members.extend(group_start..if exact { n } else { group_end });
         // C6 outranks everything below C4: a bracket that can pair all
         // its players floats nobody, so the next scoregroup changes
         // nothing (C4 is checked on the candidate).
-        if !everybody && size.is_multiple_of(2) && perfectly_pairable(self.absolute, &pass.bracket)
-        {
+        if !exact && size.is_multiple_of(2) && perfectly_pairable(self.absolute, &pass.bracket) {
             members.truncate(size);
         }
-        let b = self.bracket(
-            pass,
-            members,
-            group_end - group_start,
-            everybody,
-            c9.clone(),
-        );
-        let (mut pairs, mut how) = self.best_candidate(&b)?;
-        let mut outcome = if everybody {
-            Outcome::Exact
-        } else {
-            Outcome::Restricted
-        };
-        if !everybody && !self.completable_after(&b, &pairs) {
-            let mut members = pass.bracket.clone();
-            members.extend(group_start..n);
-            let full = self.bracket(pass, members, group_end - group_start, true, c9);
-            tracing::debug!("C4: the bracket is paired again with every player left");
-            let (repaired, h) = self.best_candidate(&full)?;
-            outcome = Outcome::Repaired {
-                same: c6_c7(&b, &pairs) == c6_c7(&full, &repaired),
-            };
-            (pairs, how) = (repaired, h);
-            return self.finish(pass, &full, &pairs, how, group_end, outcome);
+        let group = group_end - group_start;
+        let b = self.bracket(pass, members, group, exact, c9.clone());
+        let (pairs, how) = self.best_candidate(&b)?;
+        if exact {
+            return self.finish(pass, &b, &pairs, how, group_end, Outcome::Exact);
         }
-        self.finish(pass, &b, &pairs, how, group_end, outcome)
+        if self.completable_after(&b, &pairs) {
+            return self.finish(pass, &b, &pairs, how, group_end, Outcome::Restricted);
+        }
+        // C4: the candidate leaves the round incompletable.
+        tracing::debug!("C4: the bracket is paired again with every player left");
+        let mut members = pass.bracket.clone();
+        members.extend(group_start..n);
+        let full = self.bracket(pass, members, group, true, c9);
+        let (repaired, how) = self.best_candidate(&full)?;
+        let same = c6_c7(&b, &pairs) == c6_c7(&full, &repaired);
+        self.finish(
+            pass,
+            &full,
+            &repaired,
+            how,
+            group_end,
+            Outcome::Repaired { same },
+        )
     }
 
     /// The 2026 bracket of `members` for `pass`, its next scoregroup
@@ -214,10 +213,7 @@ impl<'a> Round2026<'a> {
     }
 
     /// B.4's perfect candidate when it keeps C4, else B.8's best.
-    fn best_candidate(
-        &self,
-        b: &Bracket<'_>,
-    ) -> Result<(Vec<(usize, usize)>, &'static str), DutchError> {
+    fn best_candidate(&self, b: &Bracket<'_>) -> Result<(Pairs, &'static str), DutchError> {
         Ok(match b.perfect_first_candidate() {
             Some(p) if self.completable_after(b, &p) => (p, "B.4: first candidate is perfect"),
             _ => (
@@ -270,7 +266,7 @@ impl<'a> Round2026<'a> {
     fn c9_applies(&self, pass: &Pass, group_start: usize) -> Option<C9Ranks> {
         let c9 = self.c9.as_ref()?;
         let resident_score = self.field[*pass.bracket.get(pass.mdps)?].score;
-        if c9.score < resident_score || pass.bracket.len() % 2 == 0 {
+        if c9.score < resident_score || pass.bracket.len().is_multiple_of(2) {
             return None;
         }
         let below: Vec<usize> = (group_start..self.field.len()).collect();
