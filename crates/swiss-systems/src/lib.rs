@@ -325,7 +325,11 @@ pub static SYSTEMS: &[System] = &[
                 swiss_dutch::DutchOptions::with_edition(edition),
             ))
         },
-        verifier: |_| swiss_verify::dutch_next,
+        // The 2026 text widens C2; 2017 and 2012 share C.2.
+        verifier: |o| match o.edition {
+            Some("2017" | "2012") => swiss_verify::dutch_next,
+            _ => swiss_verify::dutch_2026_next,
+        },
         simulation: SimulationConfig::default,
     },
     System {

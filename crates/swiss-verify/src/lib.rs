@@ -85,6 +85,50 @@ pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// preference never meet, and (E.1-E.2 with C.04.1 f/g) every
 /// non-topscorer with an absolute preference gets his colour.
 pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = dutch_c1_c3(state, pairing);
+    if let Some(bye) = pairing.bye
+        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
+    {
+        v(
+            &mut out,
+            "C.04.3 C.2",
+            format!("{bye} gets the bye but already had a bye or a forfeit win"),
+        );
+    }
+    out
+}
+
+/// Re-checks a FIDE Dutch pairing under the 2026 text (C.04.3 applied from
+/// 1 February 2026): as [`dutch`], with C2 widened: the PAB may not go to
+/// a player who already had a PAB (whatever it was worth) or who scored,
+/// in some round, at least a win's worth of points without playing (a
+/// forfeit win, a full-point bye).
+pub fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = dutch_c1_c3(state, pairing);
+    let ps = &state.point_system;
+    let win = ps.win_white.min(ps.win_black);
+    if let Some(p) = pairing.bye.and_then(|bye| state.player(bye)) {
+        for (round, past) in (1..).zip(&p.history) {
+            let e = &past.entry;
+            let why = if e.result == swiss_core::ResultCode::PairingBye {
+                "had the PAB"
+            } else if !e.is_played_game() && e.points(ps) >= win {
+                "scored a win's worth without playing"
+            } else {
+                continue;
+            };
+            v(
+                &mut out,
+                "C.04.3 (2026) C2",
+                format!("{} gets the PAB but {why} in round {round}", p.start_no),
+            );
+        }
+    }
+    out
+}
+
+/// The checks [`dutch`] and [`dutch_2026`] share: completeness, C1 and C3.
+fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
     // A.7 as the Dutch crate reads it: from the last planned round on, the
     // pairing score (acceleration included) over half of a win per round
@@ -168,15 +212,6 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
                 );
             }
         }
-    }
-    if let Some(bye) = pairing.bye
-        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
-    {
-        v(
-            &mut out,
-            "C.04.3 C.2",
-            format!("{bye} gets the bye but already had a bye or a forfeit win"),
-        );
     }
     out
 }
@@ -299,6 +334,11 @@ pub fn dutch_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
     dutch(&RoundState::next(t), pairing)
 }
 
+/// [`dutch_2026`] on the next round of `t`.
+pub fn dutch_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    dutch_2026(&RoundState::next(t), pairing)
+}
+
 /// A pairing system whose every pairing is re-checked by an independent
 /// verifier: a pairing that breaks a rule becomes an error naming the
 /// violations, so the checker, the generator and the tests built on
@@ -385,6 +425,32 @@ XXR 5
     fn finds_a_bye_given_twice_c2() {
         let got = dutch(&state(), &pairing(&[(2, 3), (5, 1)], Some(4)));
         assert!(got.iter().any(|x| x.rule == "C.04.3 C.2"), "{got:?}");
+    }
+
+    /// C.04.3 (2026) C2: a full-point bye (`F`) bars the PAB under the
+    /// 2026 text, not under 2017's C.2 (a PAB or a forfeit win only).
+    #[test]
+    fn c2026_c2_a_full_point_bye_bars_the_pab() {
+        let t = trf::read(
+            "\
+XXR 5
+001    1      One                               2000                             1.0       0002 w 1  0003 b 0
+001    2      Two                               1900                             1.0       0001 b 0  0000 - F
+001    3      Three                             1800                             1.5       0000 - H  0001 w 1
+001    4      Four                              1700                             0.5       0005 w =  0000 - Z
+001    5      Five                              1600                             0.5       0004 b =  0000 - Z
+",
+            "fixture",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let st = RoundState::next(&t);
+        let bye_to_two = pairing(&[(3, 4), (5, 1)], Some(2));
+        assert_eq!(dutch(&st, &bye_to_two), vec![]);
+        let got = dutch_2026(&st, &bye_to_two);
+        assert!(got.iter().any(|x| x.rule == "C.04.3 (2026) C2"), "{got:?}");
+        // A half-point bye does not bar it.
+        let bye_to_three = pairing(&[(1, 4), (2, 5)], Some(3));
+        assert_eq!(dutch_2026(&st, &bye_to_three), vec![]);
     }
 
     #[test]
