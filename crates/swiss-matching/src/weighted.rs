@@ -1067,6 +1067,104 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// For [`DenseMatching::try_pair`]: with `u-v` tight and the pairs
+    /// `u-p` and `v-q` of the solution (either may be missing), the
+    /// alternating path that re-pairs them: from `q` along tight unmatched
+    /// edges and matched ones, the vertices it reaches by unmatched edges
+    /// in order, ending at `p` or at a free vertex. Every vertex on it is
+    /// outside blossoms and not `locked`, and the vertices whose pair the
+    /// flip breaks without giving a new one (`p` when the path misses it,
+    /// or `q` without a path) have zero dual, so that the flipped matching
+    /// keeps every condition of the certificate.
+    fn alternating_path(
+        &self,
+        w: &Matrix<W>,
+        u: usize,
+        v: usize,
+        locked: impl Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        let n = self.n;
+        let bare = |x: usize| self.top[x] == x && !locked(x);
+        if !bare(u) || !bare(v) {
+            return None;
+        }
+        let (p, q) = (self.mate[u], self.mate[v]);
+        let zero = |x: usize| x == NONE || self.y[x].is_zero();
+        if q == NONE || zero(q) {
+            // Nobody needs re-pairing but `p`, who may stay free.
+            return (zero(p) && (p == NONE || bare(p)) && (q == NONE || bare(q))).then(Vec::new);
+        }
+        if !bare(q) || (p != NONE && !bare(p)) {
+            return None;
+        }
+        // Breadth-first from `q`: `from[x]` is the vertex that reached `x`
+        // by a tight unmatched edge; `x`'s mate continues the search.
+        let mut from = vec![NONE; n];
+        let mut seen = vec![false; n];
+        for x in [u, v, q] {
+            seen[x] = true;
+        }
+        let mut queue = std::collections::VecDeque::from([q]);
+        let mut end = NONE;
+        'search: while let Some(s) = queue.pop_front() {
+            let ys = self.y[s];
+            let mut reached = Vec::new();
+            w.for_edges(s, |x, wx| {
+                if !seen[x] && ys.add(self.y[x]) == wx {
+                    reached.push(x);
+                }
+            });
+            for x in reached {
+                if seen[x] || !bare(x) {
+                    continue;
+                }
+                seen[x] = true;
+                from[x] = s;
+                let m = self.mate[x];
+                if x == p || (m == NONE && zero(p)) {
+                    end = x;
+                    break 'search;
+                }
+                if m != NONE && !seen[m] && bare(m) {
+                    seen[m] = true;
+                    queue.push_back(m);
+                }
+            }
+        }
+        if end == NONE {
+            return None;
+        }
+        let mut path = vec![end];
+        let mut x = end;
+        while from[x] != q {
+            x = self.mate[from[x]];
+            path.push(x);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Applies [`State::alternating_path`]'s `path` for `u-v`: `u-v` and
+    /// the path's unmatched edges become pairs.
+    fn flip_cycle(&mut self, u: usize, v: usize, path: &[usize]) {
+        let (p, q) = (self.mate[u], self.mate[v]);
+        for m in [p, q] {
+            if m != NONE {
+                self.mate[m] = NONE;
+            }
+        }
+        // The path from `q`: q-x1, mate(x1)-x2, ...
+        let mut s = q;
+        for &x in path {
+            let next = self.mate[x];
+            self.mate[s] = x;
+            self.mate[x] = s;
+            s = next;
+        }
+        self.mate[u] = v;
+        self.mate[v] = u;
+    }
+
     /// Checks the optimality certificate: a valid matching on existing
     /// edges, non-negative slacks, tight matched edges, free vertices at
     /// zero dual, full blossoms.
@@ -1402,6 +1500,57 @@ impl<W: Weight> DenseMatching<W> {
         if clean && self.objective == Objective::MaxWeight {
             self.st.fix_pair(&self.w, u, v);
         }
+    }
+
+    /// Whether no optimum of the current weights pairs `u` and `v`, as
+    /// the last solve's duals prove: every optimum uses only edges of zero
+    /// slack (complementary slackness); the slack of an edge inside a
+    /// blossom includes the blossom's dual, so such edges prove nothing.
+    /// False when nothing is proven, also whenever weights changed since
+    /// the last solve.
+    pub fn never_pairs(&self, u: usize, v: usize) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        // Inside one blossom its dual counts too.
+        let (tu, tv) = (self.st.top[u], self.st.top[v]);
+        !self.w.has(u, v) || (tu != tv && !self.st.slack(&self.w, u, v).is_zero())
+    }
+
+    /// Moves to an optimum of the current weights that pairs `u` and `v`,
+    /// when one differs from the last solution by an alternating cycle
+    /// through `u-v` (or a path ending at a vertex of zero dual) along
+    /// tight edges between vertices outside blossoms, none of them
+    /// `locked`: the duals then certify it as they did the last one, and
+    /// no solve is needed. Returns whether `u-v` is paired now; false
+    /// proves nothing (the search neither opens blossoms nor looks further
+    /// than such cycles), also whenever weights changed since the last
+    /// solve.
+    pub fn try_pair(&mut self, u: usize, v: usize, locked: impl Fn(usize) -> bool) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        if self.st.mate[u] == v {
+            return true;
+        }
+        if self.never_pairs(u, v) {
+            return false;
+        }
+        match self.st.alternating_path(&self.w, u, v, locked) {
+            Some(path) => {
+                self.st.flip_cycle(u, v, &path);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The last solution is an optimum of the current weights, with its
+    /// duals (maximum weight objective).
+    fn is_current(&self) -> bool {
+        self.objective == Objective::MaxWeight && self.solved && self.changed.is_empty()
     }
 
     /// Whether the last solution carries a valid optimality certificate
