@@ -11,6 +11,15 @@ use crate::DutchError;
 
 #[cfg(test)]
 thread_local! {
+    /// Test switch and statistics of
+    /// [`CandidateSearch::transpose_without_solve`]: whether it may be
+    /// used, and how many S1R players it answered by a cycle.
+    pub(super) static WITHOUT_SOLVE: std::cell::Cell<(bool, usize)> =
+        const { std::cell::Cell::new((true, 0)) };
+}
+
+#[cfg(test)]
+thread_local! {
     /// Test statistics of [`CandidateSearch::cut_off_rest`]: how many
     /// brackets it cut, and how many of them with one S2R player left over.
     pub(super) static CUTS: std::cell::Cell<(usize, usize)> =
@@ -85,12 +94,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
 
         while k < s1r.len() {
             let a = s1r[k];
-            let best = r
-                .players
-                .iter()
-                .copied()
-                .find(|&b| b > a && !self.decided[b] && !self.weights.get(a, b).is_zero());
-            if let Some(b) = best.filter(|&b| self.matching.mate(a) == Some(b)) {
+            if let Some(b) = self.transpose_without_solve(r, a) {
                 self.record_pair(a, b);
                 pending.push((a, b));
                 k += 1;
@@ -115,6 +119,41 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
             k = end;
         }
         Ok(())
+    }
+
+    /// D.1 for S1R player `a` without a solve, when the last optimum and
+    /// its duals settle it: the open S2R players above the answer are
+    /// ruled out by their positive slack (no best candidate pairs them
+    /// with `a`), and the answer either is `a`'s opponent in that optimum
+    /// or becomes it by an alternating cycle that leaves an optimum. The
+    /// players decided so far keep their pairs. `None`: a solve must tell.
+    ///
+    /// After the S1R fix most S1R players find their answer so: the B.3
+    /// candidate is mostly a best candidate, and a re-pairing of a few
+    /// players is one cycle away.
+    fn transpose_without_solve(&mut self, r: &Remainder, a: usize) -> Option<usize> {
+        let size = self.bracket.size;
+        for &b in &r.players {
+            if b <= a || self.decided[b] || self.weights.get(a, b).is_zero() {
+                continue;
+            }
+            if self.matching.mate(a) == Some(b) {
+                return Some(b);
+            }
+            #[cfg(test)]
+            if !WITHOUT_SOLVE.with(|c| c.get().0) {
+                return None;
+            }
+            if self.matching.never_pairs(a, b) {
+                continue;
+            }
+            let decided = &self.decided;
+            let paired = self.matching.try_pair(a, b, |x| x < size && decided[x]);
+            #[cfg(test)]
+            WITHOUT_SOLVE.with(|c| c.set((true, c.get().1 + usize::from(paired))));
+            return paired.then_some(b);
+        }
+        None
     }
 
     /// Gives S1R player `a`'s edges to the open S2R players bonuses rising

@@ -5,7 +5,7 @@
 use super::bracket::{Bracket, solve_bracket};
 use super::candidates::STAND_INS;
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
-use super::remainder::CUTS;
+use super::remainder::{CUTS, WITHOUT_SOLVE};
 use super::round::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::in_pairing_order;
@@ -102,6 +102,36 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
     assert!(
         cuts >= 450 && with_leftover >= 400 && files_cut >= 150,
         "the cut fired on {cuts} brackets ({with_leftover} with a leftover) in {files_cut} files"
+    );
+}
+
+/// C.04.3 D.1 in the remainder: answering an S1R player from the last
+/// optimum's duals (ruling out the higher S2R players by their slack, and
+/// moving to a best candidate with his answer by one alternating cycle)
+/// gives the same round as a solve for each of them, on every reference
+/// case file, in both editions; the cycles must have answered many
+/// players for the comparison to mean something.
+#[test]
+fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
+    let (mut cycles, mut files_used) = (0, 0);
+    for (f, state) in case_files() {
+        for edition in [crate::Edition::Fide2017, crate::Edition::Fide2026] {
+            let field = in_pairing_order(&state, edition);
+            let played = state.round - 1;
+            WITHOUT_SOLVE.with(|c| c.set((true, 0)));
+            let with = pair_round_with(&field, played, true, edition).ok();
+            let (_, n) = WITHOUT_SOLVE.with(|c| c.replace((false, 0)));
+            let without = pair_round_with(&field, played, true, edition).ok();
+            WITHOUT_SOLVE.with(|c| c.set((true, 0)));
+            assert_eq!(with, without, "{} {edition:?}", f.display());
+            cycles += n;
+            files_used += usize::from(n > 0);
+        }
+    }
+    println!("D.1 without a solve: {cycles} cycles in {files_used} case files");
+    assert!(
+        cycles >= 200 && files_used >= 50,
+        "{cycles} cycles in {files_used} files"
     );
 }
 
