@@ -1038,7 +1038,44 @@ impl<W: Weight> State<W> {
             }
             self.y[v] = need;
         }
+        self.pair_free_tight(w);
         self.run(w);
+    }
+
+    /// Pairs free vertices of positive dual with each other along tight
+    /// edges, both outside blossoms, first come first served: what the
+    /// stages would do first anyway, at the cost of a row each rather
+    /// than a search each. A change that frees many vertices (the engines
+    /// remove every edge inside two halves of a bracket at once) leaves
+    /// most of them such a partner.
+    fn pair_free_tight(&mut self, w: &Matrix<W>) {
+        let open = |st: &Self, x: usize| st.mate[x] == NONE && st.top[x] == x && !st.y[x].is_zero();
+        let free: Vec<usize> = (0..self.n).filter(|&v| open(self, v)).collect();
+        if free.len() < 2 {
+            return;
+        }
+        let mut is_free = vec![false; self.n];
+        for &v in &free {
+            is_free[v] = true;
+        }
+        for &v in &free {
+            if !is_free[v] {
+                continue;
+            }
+            let yv = self.y[v];
+            let mut partner = NONE;
+            w.for_edges(v, |x, wx| {
+                if partner == NONE && is_free[x] && x != v && yv.add(self.y[x]) == wx {
+                    partner = x;
+                }
+            });
+            if partner != NONE {
+                is_free[v] = false;
+                is_free[partner] = false;
+                self.mate[v] = partner;
+                self.mate[partner] = v;
+            }
+        }
     }
 
     /// Keeps the matched pair `u-v` after every other edge at `u` and `v`
@@ -1370,14 +1407,32 @@ impl<W: Weight> DenseMatching<W> {
     ///
     /// For a cheap re-solve, change the edges of few vertices and name the
     /// changed vertex first: only `u` is recorded as changed (unless `v`
-    /// already is).
+    /// already is). Making an edge lighter records nothing when the last
+    /// solution neither pairs `u-v` nor holds it inside a blossom.
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
         let n = self.n;
         let w = w.double();
-        if u >= n || v >= n || u == v || self.w.get(u, v) == w {
+        if u >= n || v >= n || u == v {
+            return;
+        }
+        let old = self.w.get(u, v);
+        if old == w {
             return;
         }
         self.w.set(u, v, w);
+        // A lighter edge that is neither paired nor inside a blossom only
+        // gains slack: the solution stays an optimum with its duals. (The
+        // engines remove most of a bracket's edges between solves.)
+        let st = &self.st;
+        let top = st.top[u];
+        if self.solved
+            && self.objective == Objective::MaxWeight
+            && w < old
+            && st.mate[u] != v
+            && (top != st.top[v] || top == u)
+        {
+            return;
+        }
         if !self.is_changed[u] && !self.is_changed[v] {
             self.is_changed[u] = true;
             self.changed.push(u);
