@@ -225,7 +225,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
         let m = &self.matching;
         joining_values(
             rest.len(),
-            |i, j| m.weight(rest[i], rest[j]),
+            each_pair(|i, j| m.weight(rest[i], rest[j])),
             s2r.len(),
             |b, x| m.weight(s2r[b], rest[x]),
             heavy(self.bracket),
@@ -242,7 +242,8 @@ pub(super) fn heavy<const N: usize>(b: &Bracket<'_>) -> Wide<N> {
 }
 
 /// For each of `rows` players, what a group of `k` players (its pairs
-/// weighing `group(i, j)`, `i < j`) gains when he joins it, V(group + b)
+/// weighing `group(i, j)`, `i < j`, which `fill(m, first)` sets on matcher
+/// `m` with group player `i` at `first + i`) gains when he joins it, V(group + b)
 /// less V(group), where b meets group player `x` with weight `row(b, x)`
 /// (zero: not at all). That is the best of b staying unpaired (0) and of
 /// b meeting some `x`: row(b, x) + V(group - x) - V(group).
@@ -264,15 +265,31 @@ pub(super) fn heavy<const N: usize>(b: &Bracket<'_>) -> Wide<N> {
 /// the other way round, one warm solve per row ([`joining_by_rows`]).
 pub(super) fn joining_values<const N: usize>(
     k: usize,
-    group: impl Fn(usize, usize) -> Wide<N>,
+    fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
     rows: usize,
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
 ) -> Vec<Wide<N>> {
     if rows < k {
-        joining_by_rows(k, group, rows, row, heavy)
+        joining_by_rows(k, fill, rows, row, heavy)
     } else {
-        joining_by_group(k, group, rows, row, heavy)
+        joining_by_group(k, fill, rows, row, heavy)
+    }
+}
+
+/// The `fill` of [`joining_values`] for a group whose pairs weigh
+/// `group(i, j)`.
+pub(super) fn each_pair<const N: usize>(
+    group: impl Fn(usize, usize) -> Wide<N>,
+) -> impl Fn(&mut DenseMatching<Wide<N>>, usize) {
+    move |m, first| {
+        m.set_all_weights(|i, j| {
+            if i >= first {
+                group(i - first, j - first)
+            } else {
+                Wide::ZERO
+            }
+        });
     }
 }
 
@@ -280,7 +297,7 @@ pub(super) fn joining_values<const N: usize>(
 /// for every `x`, then the best `x` for each row.
 pub(super) fn joining_by_group<const N: usize>(
     k: usize,
-    group: impl Fn(usize, usize) -> Wide<N>,
+    fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
     rows: usize,
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
@@ -290,11 +307,7 @@ pub(super) fn joining_by_group<const N: usize>(
     let odd = k % 2 == 1;
     let first = if odd { 1 } else { 2 };
     let mut m = DenseMatching::<Wide<N>>::new(k + first);
-    for j in 0..k {
-        for i in 0..j {
-            m.set_weight(first + i, first + j, group(i, j));
-        }
-    }
+    fill(&mut m, first);
     let alone = if odd {
         for x in 0..k {
             m.set_weight(SLOT, first + x, heavy);
@@ -351,7 +364,7 @@ pub(super) fn joining_by_group<const N: usize>(
 /// `group - x` leaves out once the slot has taken `x`.
 pub(super) fn joining_by_rows<const N: usize>(
     k: usize,
-    group: impl Fn(usize, usize) -> Wide<N>,
+    fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
     rows: usize,
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
@@ -361,11 +374,7 @@ pub(super) fn joining_by_rows<const N: usize>(
     let odd = k % 2 == 1;
     let first = if odd { 1 } else { 2 };
     let mut m = DenseMatching::<Wide<N>>::new(k + first);
-    for j in 0..k {
-        for i in 0..j {
-            m.set_weight(first + i, first + j, group(i, j));
-        }
-    }
+    fill(&mut m, first);
     let alone = if odd {
         for x in 0..k {
             m.set_weight(SLOT, first + x, heavy);
@@ -411,7 +420,7 @@ mod tests {
     use swiss_core::simulate::Rng;
     use swiss_matching::Wide;
 
-    use super::{joining_by_group, joining_by_rows};
+    use super::{each_pair, joining_by_group, joining_by_rows};
 
     /// The two ways of [`super::joining_values`] agree, on random groups
     /// of both parities with missing edges, including rows that meet
@@ -445,8 +454,8 @@ mod tests {
             let r = |b: usize, x: usize| row[b][x];
             let heavy = Wide::<1>::bit(20);
             assert_eq!(
-                joining_by_rows(k, g, rows, r, heavy),
-                joining_by_group(k, g, rows, r, heavy),
+                joining_by_rows(k, each_pair(g), rows, r, heavy),
+                joining_by_group(k, each_pair(g), rows, r, heavy),
                 "case {case}"
             );
         }

@@ -171,14 +171,21 @@ fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
 }
 
 /// Whether `b` builds a weight table, and if so whether every pair
-/// reads from it the weight [`Bracket::edge_weight`] computes.
+/// reads from it the weight [`Bracket::edge_weight`] computes, also
+/// through the palette.
 fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
     let weights = EdgeWeights::<N>::new(b);
     if weights.table.is_empty() {
         return None;
     }
     let n = b.members.len();
-    Some((b.mdps..n).all(|j| (0..j).all(|i| weights.get(i, j) == b.edge_weight(i, j))))
+    let palette = weights.palette()?;
+    Some((0..n).all(|j| {
+        (0..j).all(|i| {
+            let w = weights.get(i, j);
+            palette[weights.palette_index(i, j)] == w && (j < b.mdps || w == b.edge_weight(i, j))
+        })
+    }))
 }
 
 /// The [`EdgeWeights`] table gives every pair the weight that
