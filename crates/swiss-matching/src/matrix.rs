@@ -22,6 +22,8 @@ const GROWTH: usize = 1 << 18;
 pub(crate) struct Matrix<W> {
     n: usize,
     store: Store<W>,
+    /// Compactions so far: an id kept across one may be stale.
+    compactions: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -55,6 +57,7 @@ impl<W: Weight> Matrix<W> {
                 live: 1,
                 hasher: foldhash::fast::FixedState::with_seed(0),
             },
+            compactions: 0,
         }
     }
 
@@ -112,6 +115,76 @@ impl<W: Weight> Matrix<W> {
             Store::Direct(m) => {
                 m[a] = w;
                 m[b] = w;
+            }
+        }
+    }
+
+    /// Sets every pair `u < v` (both ways) to `f(u, v)`, row by row: a
+    /// run of equal values is interned once, and the lower triangle is
+    /// copied tile by tile afterwards, instead of one write per pair
+    /// across the rows (a cache and TLB miss each on big matrices).
+    pub(crate) fn fill(&mut self, mut f: impl FnMut(usize, usize) -> W) {
+        let n = self.n;
+        // The last value interned, its id, and the compaction count then.
+        let mut last: Option<(W, u32, u64)> = None;
+        for u in 0..n {
+            for v in u + 1..n {
+                let w = f(u, v);
+                let k = u * n + v;
+                if let Store::Direct(m) = &mut self.store {
+                    m[k] = w;
+                    continue;
+                }
+                let id = match last {
+                    Some((lw, id, c)) if lw == w && c == self.compactions => id,
+                    _ => {
+                        let id = self.intern(w);
+                        last = Some((w, id, self.compactions));
+                        id
+                    }
+                };
+                match &mut self.store {
+                    Store::Ids { ids, .. } => ids[k] = id,
+                    Store::Direct(m) => m[k] = w,
+                }
+            }
+        }
+        match &mut self.store {
+            Store::Ids { ids, .. } => mirror(ids, n),
+            Store::Direct(m) => mirror(m, n),
+        }
+    }
+
+    /// Sets every pair `u < v` (both ways) to `palette[index(u, v)]`:
+    /// [`Matrix::fill`] with each value of the palette interned once.
+    pub(crate) fn fill_from(
+        &mut self,
+        palette: &[W],
+        mut index: impl FnMut(usize, usize) -> usize,
+    ) {
+        let before = self.compactions;
+        let ids: Vec<u32> = palette.iter().map(|&w| self.intern(w)).collect();
+        let n = self.n;
+        match &mut self.store {
+            // A compaction renumbered the first ids: no shortcut.
+            Store::Ids { .. } if self.compactions != before => {
+                self.fill(|u, v| palette[index(u, v)]);
+            }
+            Store::Ids { ids: m, .. } => {
+                for u in 0..n {
+                    for v in u + 1..n {
+                        m[u * n + v] = ids[index(u, v)];
+                    }
+                }
+                mirror(m, n);
+            }
+            Store::Direct(m) => {
+                for u in 0..n {
+                    for v in u + 1..n {
+                        m[u * n + v] = palette[index(u, v)];
+                    }
+                }
+                mirror(m, n);
             }
         }
     }
@@ -241,6 +314,23 @@ impl<W: Weight> Matrix<W> {
         *values = kept;
         *live = values.len();
         recent.fill(0);
+        self.compactions += 1;
+    }
+}
+
+/// Copies the upper triangle of the `n` × `n` matrix `m` to the lower,
+/// in square tiles, so that both the rows read and the columns written
+/// stay in cache.
+fn mirror<T: Copy>(m: &mut [T], n: usize) {
+    const TILE: usize = 64;
+    for u0 in (0..n).step_by(TILE) {
+        for v0 in (u0..n).step_by(TILE) {
+            for u in u0..(u0 + TILE).min(n) {
+                for v in v0.max(u + 1)..(v0 + TILE).min(n) {
+                    m[v * n + u] = m[u * n + v];
+                }
+            }
+        }
     }
 }
 
@@ -292,6 +382,49 @@ mod tests {
         match m.store {
             Store::Direct(_) => assert!(direct, "switched to direct"),
             Store::Ids { live, .. } => assert!(!direct && live > 1, "never compacted"),
+        }
+    }
+
+    /// `fill` and `fill_from` give the matrix that setting each pair
+    /// gives, with few values (runs of equal ones, zeros) and with
+    /// mostly distinct ones (compactions, the switch to the direct
+    /// store in the middle of a fill), over a matrix set before.
+    #[test]
+    fn fills_equal_pair_by_pair_sets() {
+        // Enough distinct values to compact in the middle of a fill.
+        let n = 800;
+        let few = |u: usize, v: usize| ((u / 7 + v / 5) % 4) as u64 * 10;
+        let many = |u: usize, v: usize| (u * 1_000 + v) as u64 + 1;
+        for (value, palette_size) in [(&few as &dyn Fn(usize, usize) -> u64, 4), (&many, 0)] {
+            let mut want = Matrix::<u64>::new(n);
+            let mut filled = Matrix::<u64>::new(n);
+            let mut from = Matrix::<u64>::new(n);
+            for m in [&mut want, &mut filled, &mut from] {
+                for u in 0..n {
+                    m.set(u, (u * 7 + 1) % n, 3);
+                }
+            }
+            for u in 0..n {
+                for v in u + 1..n {
+                    want.set(u, v, value(u, v));
+                }
+            }
+            filled.fill(value);
+            if palette_size == 0 {
+                assert!(matches!(filled.store, Store::Direct(_)), "no switch");
+            }
+            let palette: Vec<u64> = (0..palette_size).map(|k| k * 10).collect();
+            if palette_size > 0 {
+                from.fill_from(&palette, |u, v| (value(u, v) / 10) as usize);
+            }
+            for u in 0..n {
+                for v in 0..n {
+                    assert_eq!(filled.get(u, v), want.get(u, v), "{u}-{v}");
+                    if palette_size > 0 {
+                        assert_eq!(from.get(u, v), want.get(u, v), "{u}-{v}");
+                    }
+                }
+            }
         }
     }
 

@@ -1038,7 +1038,44 @@ impl<W: Weight> State<W> {
             }
             self.y[v] = need;
         }
+        self.pair_free_tight(w);
         self.run(w);
+    }
+
+    /// Pairs free vertices of positive dual with each other along tight
+    /// edges, both outside blossoms, first come first served: what the
+    /// stages would do first anyway, at the cost of a row each rather
+    /// than a search each. A change that frees many vertices (the engines
+    /// remove every edge inside two halves of a bracket at once) leaves
+    /// most of them such a partner.
+    fn pair_free_tight(&mut self, w: &Matrix<W>) {
+        let open = |st: &Self, x: usize| st.mate[x] == NONE && st.top[x] == x && !st.y[x].is_zero();
+        let free: Vec<usize> = (0..self.n).filter(|&v| open(self, v)).collect();
+        if free.len() < 2 {
+            return;
+        }
+        let mut is_free = vec![false; self.n];
+        for &v in &free {
+            is_free[v] = true;
+        }
+        for &v in &free {
+            if !is_free[v] {
+                continue;
+            }
+            let yv = self.y[v];
+            let mut partner = NONE;
+            w.for_edges(v, |x, wx| {
+                if partner == NONE && is_free[x] && x != v && yv.add(self.y[x]) == wx {
+                    partner = x;
+                }
+            });
+            if partner != NONE {
+                is_free[v] = false;
+                is_free[partner] = false;
+                self.mate[v] = partner;
+                self.mate[partner] = v;
+            }
+        }
     }
 
     /// Keeps the matched pair `u-v` after every other edge at `u` and `v`
@@ -1065,6 +1102,104 @@ impl<W: Weight> State<W> {
         if loose {
             self.run(w);
         }
+    }
+
+    /// For [`DenseMatching::try_pair`]: with `u-v` tight and the pairs
+    /// `u-p` and `v-q` of the solution (either may be missing), the
+    /// alternating path that re-pairs them: from `q` along tight unmatched
+    /// edges and matched ones, the vertices it reaches by unmatched edges
+    /// in order, ending at `p` or at a free vertex. Every vertex on it is
+    /// outside blossoms and not `locked`, and the vertices whose pair the
+    /// flip breaks without giving a new one (`p` when the path misses it,
+    /// or `q` without a path) have zero dual, so that the flipped matching
+    /// keeps every condition of the certificate.
+    fn alternating_path(
+        &self,
+        w: &Matrix<W>,
+        u: usize,
+        v: usize,
+        locked: impl Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        let n = self.n;
+        let bare = |x: usize| self.top[x] == x && !locked(x);
+        if !bare(u) || !bare(v) {
+            return None;
+        }
+        let (p, q) = (self.mate[u], self.mate[v]);
+        let zero = |x: usize| x == NONE || self.y[x].is_zero();
+        if q == NONE || zero(q) {
+            // Nobody needs re-pairing but `p`, who may stay free.
+            return (zero(p) && (p == NONE || bare(p)) && (q == NONE || bare(q))).then(Vec::new);
+        }
+        if !bare(q) || (p != NONE && !bare(p)) {
+            return None;
+        }
+        // Breadth-first from `q`: `from[x]` is the vertex that reached `x`
+        // by a tight unmatched edge; `x`'s mate continues the search.
+        let mut from = vec![NONE; n];
+        let mut seen = vec![false; n];
+        for x in [u, v, q] {
+            seen[x] = true;
+        }
+        let mut queue = std::collections::VecDeque::from([q]);
+        let mut end = NONE;
+        'search: while let Some(s) = queue.pop_front() {
+            let ys = self.y[s];
+            let mut reached = Vec::new();
+            w.for_edges(s, |x, wx| {
+                if !seen[x] && ys.add(self.y[x]) == wx {
+                    reached.push(x);
+                }
+            });
+            for x in reached {
+                if seen[x] || !bare(x) {
+                    continue;
+                }
+                seen[x] = true;
+                from[x] = s;
+                let m = self.mate[x];
+                if x == p || (m == NONE && zero(p)) {
+                    end = x;
+                    break 'search;
+                }
+                if m != NONE && !seen[m] && bare(m) {
+                    seen[m] = true;
+                    queue.push_back(m);
+                }
+            }
+        }
+        if end == NONE {
+            return None;
+        }
+        let mut path = vec![end];
+        let mut x = end;
+        while from[x] != q {
+            x = self.mate[from[x]];
+            path.push(x);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Applies [`State::alternating_path`]'s `path` for `u-v`: `u-v` and
+    /// the path's unmatched edges become pairs.
+    fn flip_cycle(&mut self, u: usize, v: usize, path: &[usize]) {
+        let (p, q) = (self.mate[u], self.mate[v]);
+        for m in [p, q] {
+            if m != NONE {
+                self.mate[m] = NONE;
+            }
+        }
+        // The path from `q`: q-x1, mate(x1)-x2, ...
+        let mut s = q;
+        for &x in path {
+            let next = self.mate[x];
+            self.mate[s] = x;
+            self.mate[x] = s;
+            s = next;
+        }
+        self.mate[u] = v;
+        self.mate[v] = u;
     }
 
     /// Checks the optimality certificate: a valid matching on existing
@@ -1272,18 +1407,71 @@ impl<W: Weight> DenseMatching<W> {
     ///
     /// For a cheap re-solve, change the edges of few vertices and name the
     /// changed vertex first: only `u` is recorded as changed (unless `v`
-    /// already is).
+    /// already is). Making an edge lighter records nothing when the last
+    /// solution neither pairs `u-v` nor holds it inside a blossom.
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
         let n = self.n;
         let w = w.double();
-        if u >= n || v >= n || u == v || self.w.get(u, v) == w {
+        if u >= n || v >= n || u == v {
+            return;
+        }
+        let old = self.w.get(u, v);
+        if old == w {
             return;
         }
         self.w.set(u, v, w);
+        // A lighter edge that is neither paired nor inside a blossom only
+        // gains slack: the solution stays an optimum with its duals. (The
+        // engines remove most of a bracket's edges between solves.)
+        let st = &self.st;
+        let top = st.top[u];
+        if self.solved
+            && self.objective == Objective::MaxWeight
+            && w < old
+            && st.mate[u] != v
+            && (top != st.top[v] || top == u)
+        {
+            return;
+        }
         if !self.is_changed[u] && !self.is_changed[v] {
             self.is_changed[u] = true;
             self.changed.push(u);
         }
+    }
+
+    /// Sets every edge `u-v` (`u < v`) to `f(u, v)`, as [`set_weight`]
+    /// would one by one, but much faster on a fresh matcher: row by row,
+    /// without recording changes (the next solve is a cold one).
+    ///
+    /// [`set_weight`]: DenseMatching::set_weight
+    pub fn set_all_weights(&mut self, mut f: impl FnMut(usize, usize) -> W) {
+        if self.solved {
+            for u in 0..self.n {
+                for v in u + 1..self.n {
+                    self.set_weight(u, v, f(u, v));
+                }
+            }
+            return;
+        }
+        self.w.fill(|u, v| f(u, v).double());
+    }
+
+    /// [`set_all_weights`] for weights drawn from a few values: every
+    /// edge `u-v` (`u < v`) gets `palette[index(u, v)]` (a zero entry: no
+    /// edge).
+    ///
+    /// [`set_all_weights`]: DenseMatching::set_all_weights
+    pub fn set_all_weights_from(
+        &mut self,
+        palette: &[W],
+        mut index: impl FnMut(usize, usize) -> usize,
+    ) {
+        if self.solved {
+            self.set_all_weights(|u, v| palette[index(u, v)]);
+            return;
+        }
+        let doubled: Vec<W> = palette.iter().map(|w| w.double()).collect();
+        self.w.fill_from(&doubled, index);
     }
 
     /// The weight of edge `u-v` (zero when absent or out of range).
@@ -1402,6 +1590,57 @@ impl<W: Weight> DenseMatching<W> {
         if clean && self.objective == Objective::MaxWeight {
             self.st.fix_pair(&self.w, u, v);
         }
+    }
+
+    /// Whether no optimum of the current weights pairs `u` and `v`, as
+    /// the last solve's duals prove: every optimum uses only edges of zero
+    /// slack (complementary slackness); the slack of an edge inside a
+    /// blossom includes the blossom's dual, so such edges prove nothing.
+    /// False when nothing is proven, also whenever weights changed since
+    /// the last solve.
+    pub fn never_pairs(&self, u: usize, v: usize) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        // Inside one blossom its dual counts too.
+        let (tu, tv) = (self.st.top[u], self.st.top[v]);
+        !self.w.has(u, v) || (tu != tv && !self.st.slack(&self.w, u, v).is_zero())
+    }
+
+    /// Moves to an optimum of the current weights that pairs `u` and `v`,
+    /// when one differs from the last solution by an alternating cycle
+    /// through `u-v` (or a path ending at a vertex of zero dual) along
+    /// tight edges between vertices outside blossoms, none of them
+    /// `locked`: the duals then certify it as they did the last one, and
+    /// no solve is needed. Returns whether `u-v` is paired now; false
+    /// proves nothing (the search neither opens blossoms nor looks further
+    /// than such cycles), also whenever weights changed since the last
+    /// solve.
+    pub fn try_pair(&mut self, u: usize, v: usize, locked: impl Fn(usize) -> bool) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        if self.st.mate[u] == v {
+            return true;
+        }
+        if self.never_pairs(u, v) {
+            return false;
+        }
+        match self.st.alternating_path(&self.w, u, v, locked) {
+            Some(path) => {
+                self.st.flip_cycle(u, v, &path);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The last solution is an optimum of the current weights, with its
+    /// duals (maximum weight objective).
+    fn is_current(&self) -> bool {
+        self.objective == Objective::MaxWeight && self.solved && self.changed.is_empty()
     }
 
     /// Whether the last solution carries a valid optimality certificate

@@ -21,7 +21,7 @@ use std::ops::Range;
 use swiss_matching::{DenseMatching, Wide};
 
 use super::bracket::Bracket;
-use super::remainder::{heavy, joining_values};
+use super::remainder::{each_pair, heavy, joining_values};
 use super::weights::EdgeWeights;
 use crate::DutchError;
 
@@ -152,12 +152,25 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
         let first = |i: usize, j: usize| {
             i >= mdps && (i >= size || j < size || (self.stand_in && odd_residents))
         };
-        for j in mdps..len {
-            for i in 0..j {
-                if first(i, j) {
-                    self.matching.set_weight(i, j, self.weights.get(i, j));
-                }
+        let weights = &self.weights;
+        match weights.palette() {
+            Some(palette) => {
+                let zero = palette.len() - 1;
+                self.matching.set_all_weights_from(&palette, |i, j| {
+                    if j >= mdps && first(i, j) {
+                        weights.palette_index(i, j)
+                    } else {
+                        zero
+                    }
+                });
             }
+            None => self.matching.set_all_weights(|i, j| {
+                if j >= mdps && first(i, j) {
+                    weights.get(i, j)
+                } else {
+                    Wide::ZERO
+                }
+            }),
         }
         // Each join: solve what is set so far, then add the rows `from`
         // against the columns `to` (the changed vertex named first).
@@ -267,9 +280,24 @@ fn next_group_values<const N: usize>(
     // the stand-in's pairs were the heaviest, it paired one player and
     // left 4,694 to search.
     let stand_in = weights.heaviest().half().add(Wide::from_u64(1));
+    // The next scoregroup's pairs, from the weights' palette when there
+    // is one (a fifth of the time of 12 million pairs one by one).
+    let fill = |m: &mut DenseMatching<Wide<N>>, first: usize| match weights.palette() {
+        Some(palette) => {
+            let zero = palette.len() - 1;
+            m.set_all_weights_from(&palette, |i, j| {
+                if i >= first {
+                    weights.palette_index(size + i - first, size + j - first)
+                } else {
+                    zero
+                }
+            });
+        }
+        None => each_pair(|i, j| weights.get(size + i, size + j))(m, first),
+    };
     joining_values(
         len - size,
-        |i, j| weights.get(size + i, size + j),
+        fill,
         size,
         |i, x| weights.get(i, size + x),
         heavy(b),

@@ -285,6 +285,41 @@ impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
         self.table[self.class[a] as usize * self.classes + self.class[b] as usize]
     }
 
+    /// The weights as a palette for
+    /// [`DenseMatching::set_all_weights_from`](swiss_matching::DenseMatching::set_all_weights_from):
+    /// the table, the stand-in's pairs, zero last. `None` without a table.
+    pub(crate) fn palette(&self) -> Option<Vec<Wide<N>>> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let mut p = self.table.clone();
+        p.extend_from_slice(&self.stand_in);
+        p.push(Wide::ZERO);
+        Some(p)
+    }
+
+    /// The index of [`EdgeWeights::get`]`(i, j)` in
+    /// [`EdgeWeights::palette`] (which must be `Some`).
+    pub(crate) fn palette_index(&self, i: usize, j: usize) -> usize {
+        let zero = self.table.len() + self.stand_in.len();
+        let (a, b) = (i.min(j), i.max(j));
+        if a == b || b < self.bracket.mdps {
+            return zero;
+        }
+        let k = self.index(a, b);
+        if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
+            return zero;
+        }
+        if !self.stand_in.is_empty() && b == self.bracket.size {
+            return self.table.len() + a;
+        }
+        let members = &self.bracket.members;
+        if !self.bracket.absolute.allow(members[a], members[b]) {
+            return zero;
+        }
+        self.class[a] as usize * self.classes + self.class[b] as usize
+    }
+
     /// From now on `i-j` has weight zero.
     pub(crate) fn rule_out(&mut self, i: usize, j: usize) {
         if i != j {

@@ -1,0 +1,103 @@
+//! `never_pairs` and `try_pair` against brute force: what they prove
+//! holds, and the optimum `try_pair` moves to is one.
+#![allow(clippy::unwrap_used)]
+
+use swiss_matching::DenseMatching;
+
+mod common;
+use common::Rng;
+
+/// The best total weight of a matching of the vertices in `mask`.
+fn best(n: usize, w: &[u64], mask: usize, memo: &mut Vec<Option<u64>>) -> u64 {
+    if let Some(v) = memo[mask] {
+        return v;
+    }
+    let v = if mask == 0 {
+        0
+    } else {
+        let i = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << i);
+        let mut b = best(n, w, rest, memo);
+        for j in i + 1..n {
+            if rest & (1 << j) != 0 && w[i * n + j] != 0 {
+                b = b.max(w[i * n + j] + best(n, w, rest & !(1 << j), memo));
+            }
+        }
+        b
+    };
+    memo[mask] = Some(v);
+    v
+}
+
+/// Random graphs with many ties (few weight classes, as the engines'
+/// brackets have): for every pair, `never_pairs` only when no optimum
+/// pairs it; `try_pair` (some vertices locked) only when one does, and
+/// then the solution is still a certified optimum with `u-v` and the
+/// locked vertices' pairs. Both must also say yes often enough to matter.
+#[test]
+fn never_pairs_and_try_pair_agree_with_brute_force() {
+    let mut rng = Rng(0x7a1);
+    let (mut ruled_out, mut moved) = (0, 0);
+    for _ in 0..1500 {
+        let n = 2 + rng.below(11) as usize;
+        let classes = 1 + rng.below(3);
+        let class: Vec<u64> = (0..n).map(|_| rng.below(classes)).collect();
+        let mut w = vec![0u64; n * n];
+        let mut m = DenseMatching::<u64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(6) == 0 {
+                    continue;
+                }
+                let x = 8 + 2 * (class[u] + class[v]) + u64::from(class[u] == class[v]);
+                w[u * n + v] = x;
+                w[v * n + u] = x;
+                m.set_weight(u, v, x);
+            }
+        }
+        m.solve();
+        let mut memo = vec![None; 1 << n];
+        let all = (1 << n) - 1;
+        let opt = best(n, &w, all, &mut memo);
+        let pairable = |u: usize, v: usize, memo: &mut Vec<Option<u64>>| {
+            w[u * n + v] != 0
+                && w[u * n + v] + best(n, &w, all & !(1 << u) & !(1 << v), memo) == opt
+        };
+        for u in 0..n {
+            for v in 0..n {
+                if u != v && m.never_pairs(u, v) {
+                    assert!(!pairable(u, v, &mut memo), "{u}-{v} ruled out wrongly");
+                    ruled_out += 1;
+                }
+            }
+        }
+        for _ in 0..4 {
+            let (u, v) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            let locked: Vec<bool> = (0..n).map(|_| rng.below(4) == 0).collect();
+            let before: Vec<Option<usize>> = (0..n).map(|x| m.mate(x)).collect();
+            let was = u != v && m.mate(u) == Some(v);
+            if m.try_pair(u, v, |x| locked[x]) {
+                assert!(
+                    u != v && pairable(u, v, &mut memo),
+                    "{u}-{v} paired wrongly"
+                );
+                assert_eq!(m.mate(u), Some(v));
+                assert!(m.verify(), "no longer certified");
+                let total: u64 = (0..n)
+                    .filter_map(|x| m.mate(x).filter(|&y| x < y).map(|y| w[x * n + y]))
+                    .sum();
+                assert_eq!(total, opt);
+                for x in (0..n).filter(|&x| locked[x] && x != u && x != v) {
+                    assert_eq!(m.mate(x), before[x], "locked {x} moved");
+                }
+                moved += usize::from(!was);
+            } else {
+                assert_eq!(m.mate(u), before[u]);
+            }
+        }
+    }
+    assert!(
+        ruled_out > 1000 && moved > 200,
+        "{ruled_out} ruled out, {moved} moved"
+    );
+}
