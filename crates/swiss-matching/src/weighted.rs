@@ -390,6 +390,28 @@ impl<W: Weight> State<W> {
         self.y.fill(start);
     }
 
+    /// The duals of the blossoms that hold both vertices `u` and `v`.
+    fn common_blossom_dual(&self, u: usize, v: usize) -> W {
+        // Nesting is shallow: list `u`'s blossoms, then climb from `v` to
+        // the first of them.
+        let mut above_u = Vec::new();
+        let mut b = self.up[u];
+        while b != NONE {
+            above_u.push(b);
+            b = self.up[b];
+        }
+        let mut b = self.up[v];
+        while b != NONE && !above_u.contains(&b) {
+            b = self.up[b];
+        }
+        let mut sum = W::ZERO;
+        while b != NONE {
+            sum = sum.add(self.z[b]);
+            b = self.up[b];
+        }
+        sum
+    }
+
     /// Slack of `u-v`; `w` holds doubled weights, like the duals.
     fn slack(&self, w: &Matrix<W>, u: usize, v: usize) -> W {
         self.y[u].add(self.y[v]).sub(w.get(u, v))
@@ -1594,18 +1616,26 @@ impl<W: Weight> DenseMatching<W> {
 
     /// Whether no optimum of the current weights pairs `u` and `v`, as
     /// the last solve's duals prove: every optimum uses only edges of zero
-    /// slack (complementary slackness); the slack of an edge inside a
-    /// blossom includes the blossom's dual, so such edges prove nothing.
-    /// False when nothing is proven, also whenever weights changed since
-    /// the last solve.
+    /// slack (complementary slackness), where the slack of an edge inside
+    /// blossoms includes the duals of the blossoms holding both ends (an
+    /// optimum keeps as many pairs inside each blossom of positive dual as
+    /// it holds). False when nothing is proven, also whenever weights
+    /// changed since the last solve.
     pub fn never_pairs(&self, u: usize, v: usize) -> bool {
         let n = self.n;
         if u >= n || v >= n || u == v || !self.is_current() {
             return false;
         }
-        // Inside one blossom its dual counts too.
-        let (tu, tv) = (self.st.top[u], self.st.top[v]);
-        !self.w.has(u, v) || (tu != tv && !self.st.slack(&self.w, u, v).is_zero())
+        if !self.w.has(u, v) {
+            return true;
+        }
+        let lhs = self.st.y[u].add(self.st.y[v]);
+        let lhs = if self.st.top[u] == self.st.top[v] && self.st.top[u] >= n {
+            lhs.add(self.st.common_blossom_dual(u, v))
+        } else {
+            lhs
+        };
+        lhs != self.w.get(u, v)
     }
 
     /// Moves to an optimum of the current weights that pairs `u` and `v`,

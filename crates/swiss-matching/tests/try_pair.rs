@@ -101,3 +101,22 @@ fn never_pairs_and_try_pair_agree_with_brute_force() {
         "{ruled_out} ruled out, {moved} moved"
     );
 }
+
+/// Inside a blossom the blossom's dual counts in an edge's slack: a
+/// five-cycle that must be a blossom (its halves would weigh more than
+/// any matching) with a light chord, which no optimum uses, and a
+/// pendant vertex that takes the cycle's spare vertex.
+#[test]
+fn never_pairs_proves_edges_inside_a_blossom() {
+    let mut m = DenseMatching::<u64>::new(6);
+    for u in 0..5 {
+        m.set_weight(u, (u + 1) % 5, 10);
+    }
+    m.set_weight(0, 2, 1);
+    m.set_weight(0, 5, 1);
+    m.solve();
+    assert!(m.verify());
+    assert_eq!(m.total_weight(), 21);
+    assert!(m.never_pairs(0, 2), "the chord is never paired");
+    assert!(!m.never_pairs(0, 1) && !m.never_pairs(0, 5));
+}
