@@ -62,6 +62,9 @@ pub(crate) struct CandidateSearch<'s, 'a, const N: usize> {
     pub(super) decided: Vec<bool>,
     /// The pairs made, in the order decided.
     pub(super) pairs: Vec<(usize, usize)>,
+    /// With a stand-in and one MDP: the matcher as the first solve left it
+    /// with the residents alone, for [`Self::pair_single_mdp`].
+    pub(super) residents_alone: Option<DenseMatching<Wide<N>>>,
 }
 
 impl<'a> Bracket<'a> {
@@ -88,8 +91,9 @@ impl<'a> Bracket<'a> {
                 dropped + usize::from(stand_in && !one),
             ));
         });
+        let ruled_out = search.mdp_never_pairs();
         search.choose_paired_mdps();
-        search.pair_mdps()?;
+        search.pair_mdps(&ruled_out)?;
         let remainder = search.remainder();
         let no_exchange = search.exchange(&remainder);
         search.fix_subgroups(&remainder, no_exchange);
@@ -115,6 +119,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
             stand_in,
             decided: vec![false; bracket.size],
             pairs: Vec::new(),
+            residents_alone: None,
         }
     }
 
@@ -191,6 +196,9 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
                 continue;
             }
             self.matching.solve();
+            if self.stand_in && mdps == 1 && !odd_residents {
+                self.residents_alone = Some(self.matching.clone());
+            }
             for (from, to) in join {
                 for i in from.clone() {
                     for j in to.clone() {
