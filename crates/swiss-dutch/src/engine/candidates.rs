@@ -177,6 +177,9 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
                 }
             }),
         }
+        if !self.stand_in && odd_residents && mdps > 0 {
+            self.stand_in_mdp();
+        }
         // Each join: solve what is set so far, then add the rows `from`
         // against the columns `to` (the changed vertex named first).
         type Join = [(Range<usize>, Range<usize>); 2];
@@ -208,6 +211,35 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
             }
         }
         self.matching.solve();
+    }
+
+    /// Odd residents without a stand-in: solved alone first, they need a
+    /// blossom over all of them, which the cold start builds player by
+    /// player and the join opens again. So the first MDP joins them from
+    /// the start, which makes the block even, his edges lowered by what
+    /// his heaviest exceeds the top resident's, so that they do not set
+    /// the starting duals; the join gives them their weights back, and
+    /// only the warm start depends on the lowered ones.
+    fn stand_in_mdp(&mut self) {
+        let (mdps, size) = (self.bracket.mdps, self.bracket.size);
+        let heaviest = |i: usize| {
+            (mdps..size)
+                .map(|j| self.weights.get(i, j))
+                .max()
+                .unwrap_or(Wide::ZERO)
+        };
+        let (mdp_top, top_resident) = (heaviest(0), heaviest(mdps));
+        let lower = if mdp_top > top_resident {
+            mdp_top.sub(top_resident)
+        } else {
+            Wide::ZERO
+        };
+        for j in mdps..size {
+            let w = self.weights.get(0, j);
+            if w > lower {
+                self.matching.set_weight(0, j, w.sub(lower));
+            }
+        }
     }
 
     /// `v` in the order-bonus bits, just above the remainder's D.1 bits
