@@ -86,12 +86,8 @@ impl<'a> RoundPairing<'a> {
         Ok(())
     }
 
-    /// The end of the scoregroup (A.3) that starts at `from`.
     fn scoregroup_end(&self, from: usize) -> usize {
-        from + self.field[from..]
-            .iter()
-            .take_while(|p| p.score >= self.field[from].score)
-            .count()
+        scoregroup_end(self.field, from)
     }
 
     /// Pairs the bracket `pass` stands at and moves on: its downfloaters
@@ -116,11 +112,7 @@ impl<'a> RoundPairing<'a> {
                 "B.8: best candidate, earliest in B.6/B.7 order",
             ),
         };
-        let mut trial = self.opponent.clone();
-        for &(x, y) in &pairs {
-            trial[b.members[x]] = Some(b.members[y]);
-            trial[b.members[y]] = Some(b.members[x]);
-        }
+        let trial = with_pairs(&self.opponent, &b, &pairs);
         if !pass.ppb_or_clb && !completable(self.field, self.absolute, &trial) {
             // A.9: this bracket is the PPB; pair it again with C.4 and the
             // collapsed scoregroup below it.
@@ -190,6 +182,29 @@ impl<'a> RoundPairing<'a> {
         b.cut_off_rest = self.cut_off_rest;
         b
     }
+}
+
+/// The end of the scoregroup (A.3; 2026: Art. 1.3) of `field` that starts
+/// at `from`.
+pub(super) fn scoregroup_end(field: &[Player], from: usize) -> usize {
+    from + field[from..]
+        .iter()
+        .take_while(|p| p.score >= field[from].score)
+        .count()
+}
+
+/// `opponent` with `b`'s `pairs` (positions in its members) made.
+pub(super) fn with_pairs(
+    opponent: &[Option<usize>],
+    b: &Bracket<'_>,
+    pairs: &[(usize, usize)],
+) -> Vec<Option<usize>> {
+    let mut trial = opponent.to_vec();
+    for &(x, y) in pairs {
+        trial[b.members[x]] = Some(b.members[y]);
+        trial[b.members[y]] = Some(b.members[x]);
+    }
+    trial
 }
 
 /// The players of `b` that `pairs` leaves unpaired (A.4.a), as positions

@@ -8,7 +8,7 @@
 use super::bracket::{Bracket, solve_bracket};
 use super::completion::{AbsoluteCriteria, completable, completable_set, perfectly_pairable};
 use super::criteria_2026::C9Ranks;
-use super::round::{downfloaters, log_bracket};
+use super::round::{downfloaters, log_bracket, scoregroup_end, with_pairs};
 use crate::DutchError;
 use crate::player::Player;
 
@@ -52,6 +52,10 @@ struct Pass {
     next: usize,
 }
 
+/// How a bracket's pairs were chosen when B.4's first candidate is
+/// perfect and keeps C4.
+const PERFECT: &str = "B.4: first candidate is perfect";
+
 /// A bracket's pairs, as positions in its members.
 type Pairs = Vec<(usize, usize)>;
 
@@ -94,24 +98,28 @@ impl<'a> Round2026<'a> {
                     .into(),
             });
         }
-        let top = self.scoregroup_end(0);
+        let top = scoregroup_end(self.field, 0);
         let mut pass = Pass {
             bracket: (0..top).collect(),
             mdps: 0,
             next: top,
         };
-        // The state before the bracket above, while its C8 is unconfirmed.
-        let mut undo: Option<(Pass, Vec<Option<usize>>)> = None;
+        // The bracket above as it stood, while its C8 is unconfirmed.
+        let mut undo: Option<Pass> = None;
         let mut exact = false;
         while pass.bracket.len() > 1 || pass.next < n {
-            let before = (pass.clone(), self.opponent.clone());
+            let before = pass.clone();
             match self.pair_bracket(&mut pass, exact)? {
                 Outcome::Restricted => undo = Some(before),
                 Outcome::Repaired { same: false } if undo.is_some() => {
-                    if let Some((p, o)) = undo.take() {
+                    if let Some(above) = undo.take() {
                         tracing::debug!("C8: the bracket above is paired again under C4");
-                        pass = p;
-                        self.opponent = o;
+                        // A bracket pairs its own players only: unpairing
+                        // both brackets' players undoes both.
+                        for &i in above.bracket.iter().chain(&before.bracket) {
+                            self.opponent[i] = None;
+                        }
+                        pass = above;
                         exact = true;
                         continue;
                     }
@@ -121,14 +129,6 @@ impl<'a> Round2026<'a> {
             exact = false;
         }
         Ok(())
-    }
-
-    /// The end of the scoregroup (Art. 1.3) that starts at `from`.
-    fn scoregroup_end(&self, from: usize) -> usize {
-        from + self.field[from..]
-            .iter()
-            .take_while(|p| p.score >= self.field[from].score)
-            .count()
     }
 
     /// Pairs the bracket `pass` stands at, under C4 (the rest of the round
@@ -145,7 +145,7 @@ impl<'a> Round2026<'a> {
         }
         let group_start = pass.next;
         let group_end = if group_start < n {
-            self.scoregroup_end(group_start)
+            scoregroup_end(self.field, group_start)
         } else {
             n
         };
@@ -167,7 +167,8 @@ impl<'a> Round2026<'a> {
         if exact {
             return self.finish(pass, &b, &pairs, how, group_end, Outcome::Exact);
         }
-        if self.completable_after(&b, &pairs) {
+        // B.4's candidate has passed C4 already.
+        if how == PERFECT || self.completable_after(&b, &pairs) {
             return self.finish(pass, &b, &pairs, how, group_end, Outcome::Restricted);
         }
         // C4: the candidate leaves the round incompletable.
@@ -215,7 +216,7 @@ impl<'a> Round2026<'a> {
     /// B.4's perfect candidate when it keeps C4, else B.8's best.
     fn best_candidate(&self, b: &Bracket<'_>) -> Result<(Pairs, &'static str), DutchError> {
         Ok(match b.perfect_first_candidate() {
-            Some(p) if self.completable_after(b, &p) => (p, "B.4: first candidate is perfect"),
+            Some(p) if self.completable_after(b, &p) => (p, PERFECT),
             _ => (
                 solve_bracket(b)?,
                 "B.8: best candidate, earliest in B.6/B.7 order",
@@ -250,12 +251,11 @@ impl<'a> Round2026<'a> {
     /// Whether the round can still be completed once `b` is paired as
     /// `pairs` (C4).
     fn completable_after(&self, b: &Bracket<'_>, pairs: &[(usize, usize)]) -> bool {
-        let mut trial = self.opponent.clone();
-        for &(x, y) in pairs {
-            trial[b.members[x]] = Some(b.members[y]);
-            trial[b.members[y]] = Some(b.members[x]);
-        }
-        completable(self.field, self.absolute, &trial)
+        completable(
+            self.field,
+            self.absolute,
+            &with_pairs(&self.opponent, b, pairs),
+        )
     }
 
     /// C.04.3 (2026) C9 applies to the bracket `pass` stands at when the
