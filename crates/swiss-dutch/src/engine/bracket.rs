@@ -40,6 +40,8 @@ pub(crate) struct Bracket<'a> {
     /// MDPs and residents: the bracket proper.
     pub(crate) size: usize,
     /// The PPB or the CLB (A.9): completion is a criterion, C.7 is not.
+    /// In the 2026 edition: `members` hold every player not yet paired
+    /// ([`Bracket::completion`]).
     pub(crate) ppb_or_clb: bool,
     /// The players after the bracket are the last scoregroup.
     pub(crate) next_is_last: bool,
@@ -66,9 +68,6 @@ pub(crate) struct Bracket<'a> {
     pub(crate) criteria: Criteria,
     /// 2026: the end of the next scoregroup in `members`.
     pub(crate) next_end: usize,
-    /// 2026: `members` hold every player not yet paired, and the top field
-    /// of each weight is the completion criterion (C4, with C2 and C5).
-    pub(crate) completion: bool,
     /// 2026: the score fields of C7, C8 and C18-C21.
     pub(crate) levels: ScoreLevels,
     /// 2026: where each criterion's field starts in the packed weight.
@@ -95,30 +94,12 @@ impl<'a> Bracket<'a> {
     ) -> Self {
         let lowest = members.last().map_or(0, |&i| field[i].score);
         let sd = ScoreDifferences::new(|i| field[members[i]].score, mdps, size, lowest);
-        let len = members.len();
-        let mut b = Bracket {
-            field,
-            absolute,
-            members,
-            mdps,
-            size,
-            ppb_or_clb,
-            next_is_last,
-            rounds_played,
-            resident_bits: bits(size - mdps),
-            next_bits: bits(len - size),
-            sd,
-            window_bits: ((size - mdps) as u32 / 2 * bits(size - mdps + 1))
-                .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
-            layout: Layout::default(),
-            cut_off_rest: true,
-            criteria: Criteria::Fide2017,
-            next_end: len,
-            completion: ppb_or_clb,
-            levels: ScoreLevels::default(),
-            layout_2026: Layout2026::default(),
-            c9: None,
-        };
+        let next_end = members.len();
+        let mut b = Bracket::unlaid(field, absolute, members, (mdps, size, next_end));
+        b.ppb_or_clb = ppb_or_clb;
+        b.next_is_last = next_is_last;
+        b.rounds_played = rounds_played;
+        b.sd = sd;
         b.layout = Layout::of(&b);
         b
     }
@@ -139,17 +120,37 @@ impl<'a> Bracket<'a> {
         rounds_played: u32,
         c9: Option<C9Ranks>,
     ) -> Self {
-        let len = members.len();
         let levels = ScoreLevels::new(members[..next_end].iter().map(|&i| field[i].score));
-        let mut b = Bracket {
+        let len = members.len();
+        let mut b = Bracket::unlaid(field, absolute, members, (mdps, size, next_end));
+        b.criteria = Criteria::Fide2026;
+        b.ppb_or_clb = completion;
+        b.next_is_last = next_end == len;
+        b.rounds_played = rounds_played;
+        b.levels = levels;
+        b.c9 = c9;
+        b.layout_2026 = Layout2026::of(&b);
+        b
+    }
+
+    /// The bracket of `members` split at `(mdps, size, next_end)`, with
+    /// the sizes of its fields but no criteria laid out yet (2017's, no
+    /// completion, no rounds played): the constructors fill in the rest.
+    fn unlaid(
+        field: &'a [Player],
+        absolute: &'a AbsoluteCriteria<'a>,
+        members: Vec<usize>,
+        (mdps, size, next_end): (usize, usize, usize),
+    ) -> Self {
+        Bracket {
             field,
             absolute,
             members,
             mdps,
             size,
-            ppb_or_clb: completion,
-            next_is_last: next_end == len,
-            rounds_played,
+            ppb_or_clb: false,
+            next_is_last: false,
+            rounds_played: 0,
             resident_bits: bits(size - mdps),
             next_bits: bits(next_end - size),
             sd: ScoreDifferences::empty(),
@@ -157,15 +158,19 @@ impl<'a> Bracket<'a> {
                 .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
             layout: Layout::default(),
             cut_off_rest: true,
-            criteria: Criteria::Fide2026,
+            criteria: Criteria::Fide2017,
             next_end,
-            completion,
-            levels,
+            levels: ScoreLevels::default(),
             layout_2026: Layout2026::default(),
-            c9,
-        };
-        b.layout_2026 = Layout2026::of(&b);
-        b
+            c9: None,
+        }
+    }
+
+    /// Whether the top field of each weight is the completion criterion
+    /// (2017: A.9/C.4 in the PPB and the CLB; 2026: C4 with C2 and C5,
+    /// when `members` hold every player not yet paired).
+    pub(crate) fn completion(&self) -> bool {
+        self.ppb_or_clb
     }
 
     /// The player at position `i`.

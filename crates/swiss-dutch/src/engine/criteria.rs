@@ -133,7 +133,7 @@ impl<'a> Bracket<'a> {
         };
         let may_get_bye = match self.criteria {
             Criteria::Fide2017 => p.may_get_bye || !(self.ppb_or_clb || self.next_is_last),
-            Criteria::Fide2026 => p.may_get_bye || !self.completion,
+            Criteria::Fide2026 => p.may_get_bye || !self.completion(),
         };
         WeightFacts {
             place,

@@ -182,7 +182,7 @@ impl Bracket<'_> {
         let mut r = Wide::<N>::ZERO;
         // C4 (C2, C5): every pair counts; players who may not get the
         // PAB count again, so that the one left over may.
-        if self.completion {
+        if self.completion() {
             let barred = |p: &Player| u64::from(!p.may_get_bye);
             r = put(1 + barred(higher) + barred(lower), at.completion);
         }
