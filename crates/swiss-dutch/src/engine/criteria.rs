@@ -37,15 +37,49 @@ pub(crate) struct Layout {
     c6: u32,
     c7_pairs: u32,
     c7_psd: u32,
-    /// C.8-C.11.
-    colour: [u32; 4],
-    /// C.12/C.14 (downfloats) and C.13/C.15 (upfloats), one and two
-    /// rounds back.
-    float_down: [u32; 2],
-    float_up: [u32; 2],
-    /// C.16/C.18 and C.17/C.19: the score differences of those floats.
-    float_down_sd: [u32; 2],
-    float_up_sd: [u32; 2],
+    /// C.8-C.19 (weighted floats by score difference).
+    lower: LowerFields,
+}
+
+/// The lowest criteria's fields, which both editions place alike: colours
+/// (2017 C.8-C.11, 2026 C10-C13), repeated floats counted (C.12-C.15,
+/// C14-C17) and weighted (C.16-C.19 by score difference, C18-C21 by
+/// score), one and two rounds back.
+#[derive(Default)]
+pub(crate) struct LowerFields {
+    pub(crate) colour: [u32; 4],
+    pub(crate) float_down: [u32; 2],
+    pub(crate) float_up: [u32; 2],
+    pub(crate) float_down_weighted: [u32; 2],
+    pub(crate) float_up_weighted: [u32; 2],
+}
+
+impl LowerFields {
+    /// The fields of `b` from bit `*p` up (moved past them): each count
+    /// `count` bits wide, each weighted field `weighted` bits; no float
+    /// fields for rounds not played.
+    pub(crate) fn place(b: &Bracket<'_>, count: u32, weighted: u32, p: &mut u32) -> LowerFields {
+        let mut at = LowerFields::default();
+        for back in (0..2).rev() {
+            if b.rounds_played > back as u32 {
+                at.float_up_weighted[back] = *p;
+                at.float_down_weighted[back] = *p + weighted;
+                *p += 2 * weighted;
+            }
+        }
+        for back in (0..2).rev() {
+            if b.rounds_played > back as u32 {
+                at.float_up[back] = *p;
+                at.float_down[back] = *p + count;
+                *p += 2 * count;
+            }
+        }
+        for k in (0..4).rev() {
+            at.colour[k] = *p;
+            *p += count;
+        }
+        at
+    }
 }
 
 impl Layout {
@@ -58,24 +92,7 @@ impl Layout {
         let (count, sd) = (b.resident_bits, b.sd.field_bits);
         let mut at = Layout::default();
         let mut p = reserved_bits(b);
-        for back in (0..2).rev() {
-            if b.rounds_played > back as u32 {
-                at.float_up_sd[back] = p;
-                at.float_down_sd[back] = p + sd;
-                p += 2 * sd;
-            }
-        }
-        for back in (0..2).rev() {
-            if b.rounds_played > back as u32 {
-                at.float_up[back] = p;
-                at.float_down[back] = p + count;
-                p += 2 * count;
-            }
-        }
-        for k in (0..4).rev() {
-            at.colour[k] = p;
-            p += count;
-        }
+        at.lower = LowerFields::place(b, count, sd, &mut p);
         if !b.ppb_or_clb {
             at.c7_psd = p;
             at.c7_pairs = p + sd;
@@ -187,7 +204,7 @@ impl<'a> Bracket<'a> {
         // C.8-C.11, judged with the lower player first.
         for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
             if met {
-                r = r.add(put(1, self.layout.colour[k]));
+                r = r.add(put(1, self.layout.lower.colour[k]));
             }
         }
         for back in 1..=2usize {
@@ -263,12 +280,12 @@ impl<'a> Bracket<'a> {
         let higher_scored = higher.score > lower.score;
         // C.12-C.15: repeated floats.
         let repeated = u64::from(down(lower)) + u64::from(!higher_scored && down(higher));
-        r = r.add(put(repeated, at.float_down[back - 1]));
+        r = r.add(put(repeated, at.lower.float_down[back - 1]));
         if higher_scored && up(lower) {
-            r = r.sub(put(1, at.float_up[back - 1]));
+            r = r.sub(put(1, at.lower.float_up[back - 1]));
         }
         // C.16-C.19: score differences of repeated floats.
-        let field = at.float_down_sd[back - 1];
+        let field = at.lower.float_down_weighted[back - 1];
         if down(lower) {
             r = r.add(sd.bit(field, sd.downfloater(lower.score)));
         }
@@ -279,7 +296,10 @@ impl<'a> Bracket<'a> {
             }
         }
         if up(lower) && higher_scored {
-            r = r.sub(sd.bit(at.float_up_sd[back - 1], higher.score - lower.score));
+            r = r.sub(sd.bit(
+                at.lower.float_up_weighted[back - 1],
+                higher.score - lower.score,
+            ));
         }
         r
     }

@@ -30,7 +30,7 @@ use swiss_matching::Wide;
 
 use super::bracket::Bracket;
 use super::candidates::reserved_bits;
-use super::criteria::colour_criteria;
+use super::criteria::{LowerFields, colour_criteria};
 use super::weights::{bits, put};
 use crate::float::Float;
 use crate::player::Player;
@@ -44,14 +44,8 @@ pub(crate) struct Layout2026 {
     c8_pairs: u32,
     c8_scores: u32,
     c9: u32,
-    /// C10-C13.
-    colour: [u32; 4],
-    /// C14/C16 (downfloats) and C15/C17 (upfloats), one and two rounds back.
-    float_down: [u32; 2],
-    float_up: [u32; 2],
-    /// C18/C20 and C19/C21: the scores of those floats.
-    float_down_scores: [u32; 2],
-    float_up_scores: [u32; 2],
+    /// C10-C21 (weighted floats by score).
+    lower: LowerFields,
 }
 
 impl Layout2026 {
@@ -60,24 +54,7 @@ impl Layout2026 {
         let (count, scores) = (b.resident_bits, b.levels.field_bits);
         let mut at = Layout2026::default();
         let mut p = reserved_bits(b);
-        for back in (0..2).rev() {
-            if b.rounds_played > back as u32 {
-                at.float_up_scores[back] = p;
-                at.float_down_scores[back] = p + scores;
-                p += 2 * scores;
-            }
-        }
-        for back in (0..2).rev() {
-            if b.rounds_played > back as u32 {
-                at.float_up[back] = p;
-                at.float_down[back] = p + count;
-                p += 2 * count;
-            }
-        }
-        for k in (0..4).rev() {
-            at.colour[k] = p;
-            p += count;
-        }
+        at.lower = LowerFields::place(b, count, scores, &mut p);
         if let Some(c9) = &b.c9 {
             // A rank is below the players of the PAB's score; the sum over
             // the pairs below their square.
@@ -209,7 +186,7 @@ impl Bracket<'_> {
         // C10-C13, judged with the lower player first.
         for (k, met) in colour_criteria(lower, higher).into_iter().enumerate() {
             if met {
-                r = r.add(put(1, at.colour[k]));
+                r = r.add(put(1, at.lower.colour[k]));
             }
         }
         for back in 1..=2usize {
@@ -238,24 +215,24 @@ impl Bracket<'_> {
         // C14/C16: resident downfloaters of that round paired here (an
         // MDP floating again is not protected).
         let residents = u64::from(down(lower)) + u64::from(!mdp_pair && down(higher));
-        r = r.add(put(residents, at.float_down[k]));
+        r = r.add(put(residents, at.lower.float_down[k]));
         // C15/C17: pairs whose lower player is not an MDP's opponent who
         // upfloated in that round.
         let upfloat_again = mdp_pair && up(lower);
         if !upfloat_again {
-            r = r.add(put(1, at.float_up[k]));
+            r = r.add(put(1, at.lower.float_up[k]));
         }
         // C18/C20: the scores of the repeated downfloaters paired here.
         if down(lower) {
-            r = r.add(levels.bit(at.float_down_scores[k], lower.score));
+            r = r.add(levels.bit(at.lower.float_down_weighted[k], lower.score));
         }
         if down(higher) {
-            r = r.add(levels.bit(at.float_down_scores[k], higher.score));
+            r = r.add(levels.bit(at.lower.float_down_weighted[k], higher.score));
         }
         // C19/C21: the scores of the MDPs whose opponents do not upfloat
         // again.
         if !upfloat_again {
-            r = r.add(levels.bit(at.float_up_scores[k], higher.score));
+            r = r.add(levels.bit(at.lower.float_up_weighted[k], higher.score));
         }
         r
     }

@@ -293,6 +293,56 @@ pub(super) fn each_pair<const N: usize>(
     }
 }
 
+/// The matcher both ways of [`joining_values`] start from: the group from
+/// vertex `first` on, and the slot (vertex 0) that meets one player;
+/// with an even group a dummy (vertex 1) meets every player, so that the
+/// totals stay even.
+struct Slotted<const N: usize> {
+    m: DenseMatching<Wide<N>>,
+    first: usize,
+    /// V(group).
+    alone: Wide<N>,
+    /// What the slot's (and the dummy's) [`heavy`] edges add to a total.
+    pinned: Wide<N>,
+}
+
+/// The slot's vertex in [`Slotted`].
+const SLOT: usize = 0;
+
+impl<const N: usize> Slotted<N> {
+    /// The group of `k` players filled by `fill`, solved once for
+    /// V(group); an odd group's slot meets every player, an even group's
+    /// dummy does.
+    fn new(k: usize, fill: impl Fn(&mut DenseMatching<Wide<N>>, usize), heavy: Wide<N>) -> Self {
+        const DUMMY: usize = 1;
+        let odd = k % 2 == 1;
+        let first = if odd { 1 } else { 2 };
+        let mut m = DenseMatching::<Wide<N>>::new(k + first);
+        fill(&mut m, first);
+        let alone = if odd {
+            for x in 0..k {
+                m.set_weight(SLOT, first + x, heavy);
+            }
+            m.solve();
+            m.total_weight().sub(heavy)
+        } else {
+            m.solve();
+            let v = m.total_weight();
+            for x in 0..k {
+                m.set_weight(DUMMY, first + x, heavy);
+            }
+            v
+        };
+        let pinned = if odd { heavy } else { heavy.add(heavy) };
+        Slotted {
+            m,
+            first,
+            alone,
+            pinned,
+        }
+    }
+}
+
 /// [`joining_values`] by one warm solve per group player: V(group - x)
 /// for every `x`, then the best `x` for each row.
 pub(super) fn joining_by_group<const N: usize>(
@@ -302,28 +352,13 @@ pub(super) fn joining_by_group<const N: usize>(
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
 ) -> Vec<Wide<N>> {
-    const SLOT: usize = 0;
-    const DUMMY: usize = 1;
-    let odd = k % 2 == 1;
-    let first = if odd { 1 } else { 2 };
-    let mut m = DenseMatching::<Wide<N>>::new(k + first);
-    fill(&mut m, first);
-    let alone = if odd {
-        for x in 0..k {
-            m.set_weight(SLOT, first + x, heavy);
-        }
-        m.solve();
-        m.total_weight().sub(heavy)
-    } else {
-        m.solve();
-        let v = m.total_weight();
-        for x in 0..k {
-            m.set_weight(DUMMY, first + x, heavy);
-        }
-        v
-    };
+    let Slotted {
+        mut m,
+        first,
+        alone,
+        pinned,
+    } = Slotted::new(k, fill, heavy);
     // V(group - x) for each x.
-    let pinned = if odd { heavy } else { heavy.add(heavy) };
     let without: Vec<Wide<N>> = (0..k)
         .map(|x| {
             if x == 0 {
@@ -369,29 +404,14 @@ pub(super) fn joining_by_rows<const N: usize>(
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
 ) -> Vec<Wide<N>> {
-    const SLOT: usize = 0;
-    const DUMMY: usize = 1;
-    let odd = k % 2 == 1;
-    let first = if odd { 1 } else { 2 };
-    let mut m = DenseMatching::<Wide<N>>::new(k + first);
-    fill(&mut m, first);
-    let alone = if odd {
-        for x in 0..k {
-            m.set_weight(SLOT, first + x, heavy);
-        }
-        m.solve();
-        m.total_weight().sub(heavy)
-    } else {
-        m.solve();
-        let v = m.total_weight();
-        for x in 0..k {
-            m.set_weight(DUMMY, first + x, heavy);
-        }
-        v
-    };
+    let Slotted {
+        mut m,
+        first,
+        alone,
+        pinned,
+    } = Slotted::new(k, fill, heavy);
     // With the slot paired to `x` (and, in an even group, the dummy to
     // the player `group - x` leaves out): row(b, x) + V(group - x).
-    let pinned = if odd { heavy } else { heavy.add(heavy) };
     (0..rows)
         .map(|b| {
             let mut meets = false;

@@ -210,6 +210,17 @@ fn c043_d1_the_single_mdp_paired_from_pinned_solves_gives_the_same_pairs() {
     );
 }
 
+/// [`table_agrees`] at `b`'s weight width (`None` beyond four words).
+fn table_agrees_any(b: &Bracket<'_>) -> Option<bool> {
+    match b.weight_words() {
+        1 => table_agrees::<1>(b),
+        2 => table_agrees::<2>(b),
+        3 => table_agrees::<3>(b),
+        4 => table_agrees::<4>(b),
+        _ => None,
+    }
+}
+
 /// Whether `b` builds a weight table, and if so whether every pair
 /// reads from it the weight [`Bracket::edge_weight`] computes, also
 /// through the palette.
@@ -268,13 +279,7 @@ fn the_weight_table_matches_the_edge_weights() {
                 next_is_last,
                 state.round - 1,
             );
-            let agrees = match b.weight_words() {
-                1 => table_agrees::<1>(&b),
-                2 => table_agrees::<2>(&b),
-                3 => table_agrees::<3>(&b),
-                4 => table_agrees::<4>(&b),
-                _ => None,
-            };
+            let agrees = table_agrees_any(&b);
             if let Some(ok) = agrees {
                 let what =
                     format!("size={size} ppb_or_clb={ppb_or_clb} next_is_last={next_is_last}");
@@ -298,13 +303,7 @@ fn the_weight_table_matches_the_edge_weights() {
                 state.round - 1,
                 with_c9.then(|| c9.clone()),
             );
-            let agrees = match b.weight_words() {
-                1 => table_agrees::<1>(&b),
-                2 => table_agrees::<2>(&b),
-                3 => table_agrees::<3>(&b),
-                4 => table_agrees::<4>(&b),
-                _ => None,
-            };
+            let agrees = table_agrees_any(&b);
             if let Some(ok) = agrees {
                 assert!(ok, "{}: 2026, size={size} c9={with_c9}", f.display());
                 checked_2026 += 1;
