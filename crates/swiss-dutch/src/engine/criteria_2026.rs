@@ -94,11 +94,15 @@ pub(crate) struct C9Ranks {
 impl C9Ranks {
     /// The ranks of the players of `field` whose score is `score`.
     pub(crate) fn new(field: &[Player], score: i32) -> C9Ranks {
-        let mut games: Vec<usize> = field
+        let games = field
             .iter()
             .filter(|p| p.score == score)
-            .map(Player::played_games)
-            .collect();
+            .map(Player::played_games);
+        C9Ranks::of_games(score, games.collect())
+    }
+
+    /// The ranks of players of `score` who played `games` games each.
+    fn of_games(score: i32, mut games: Vec<usize>) -> C9Ranks {
         games.sort_unstable_by(|a, b| b.cmp(a));
         let mut ranks: Vec<(usize, u64)> = Vec::new();
         for (rank, &g) in games.iter().enumerate() {
@@ -117,10 +121,14 @@ impl C9Ranks {
 
     /// The rank of `p` (zero unless he has the PAB's score).
     pub(crate) fn rank(&self, p: &Player) -> u64 {
-        if p.score != self.score {
+        self.rank_of(p.score, p.played_games())
+    }
+
+    /// The rank of a player of `score` who played `g` games.
+    fn rank_of(&self, score: i32, g: usize) -> u64 {
+        if score != self.score {
             return 0;
         }
-        let g = p.played_games();
         self.ranks
             .iter()
             .find(|&&(games, _)| games == g)
@@ -291,5 +299,45 @@ impl Bracket<'_> {
         } else {
             v.join(", ")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use swiss_matching::Wide;
+
+    use super::super::weights::ScoreLevels;
+    use super::C9Ranks;
+
+    /// C.04.3 (2026) C9: among the players of the PAB's score, fewer games
+    /// played rank higher (pairing them leaves the most games played over
+    /// for the PAB); equal counts rank alike; other scores do not count.
+    #[test]
+    fn c2026_c9_fewer_games_played_rank_higher() {
+        let c9 = C9Ranks::of_games(10, vec![4, 5, 3, 5]);
+        let rank = |g| c9.rank_of(10, g);
+        assert!(rank(5) < rank(4) && rank(4) < rank(3), "{c9:?}");
+        assert_eq!(c9.rank_of(15, 3), 0);
+        assert_eq!(c9.players, 4);
+    }
+
+    /// C.04.3 (2026) C7 (and C8, C18-C21): one player or pair counted at
+    /// a higher score outweighs every count at the lower scores together,
+    /// so the sums compare the counted scores highest first.
+    #[test]
+    fn c2026_c7_score_fields_compare_highest_score_first() {
+        let scores = [20, 10, 10, 10, 5, 5, 5, 5, 0];
+        let levels = ScoreLevels::new(scores.into_iter());
+        let bit = |s| levels.bit::<1>(0, s);
+        let lower = scores
+            .iter()
+            .filter(|&&s| s < 20)
+            .fold(Wide::<1>::ZERO, |sum, &s| sum.add(bit(s)));
+        assert!(bit(20) > lower);
+        let below_ten = scores
+            .iter()
+            .filter(|&&s| s < 10)
+            .fold(Wide::<1>::ZERO, |sum, &s| sum.add(bit(s)));
+        assert!(bit(10) > below_ten);
     }
 }
