@@ -192,6 +192,10 @@ impl<'a> Bracket<'a> {
             return None;
         }
         let alone = self.members.len() == size;
+        // The 2026 round loop checks C4 on the candidate itself; in 2017
+        // the completion field rules out the shortcut except for the last
+        // bracket.
+        let c4_checked_by_caller = self.criteria == Criteria::Fide2026;
         if size % 2 == 1 {
             let f = self.player(size - 1);
             let floated = (1..=2).any(|back| {
@@ -200,14 +204,11 @@ impl<'a> Bracket<'a> {
             // 2026 C9: the leftover must have played as many games as anybody.
             let most_games = self.c9.is_none()
                 || (0..size).all(|i| self.player(i).played_games() <= f.played_games());
-            // 2026: every bracket alone is the last one (C4 is checked by
-            // the caller).
-            let last = self.ppb_or_clb || self.criteria == Criteria::Fide2026;
-            if !(last && alone && f.may_get_bye && !floated && most_games) {
+            let last = (self.ppb_or_clb || c4_checked_by_caller) && alone;
+            if !(last && f.may_get_bye && !floated && most_games) {
                 return None;
             }
-        } else if self.ppb_or_clb && !alone && self.criteria == Criteria::Fide2017 {
-            // 2026: the caller checks C4 on the candidate itself.
+        } else if self.ppb_or_clb && !alone && !c4_checked_by_caller {
             return None;
         }
         let n1 = size / 2;
