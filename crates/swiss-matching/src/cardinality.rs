@@ -211,6 +211,30 @@ impl CardinalityMatcher {
         }
     }
 
+    /// Matches `u` with `v` (an edge, both unmatched and active): a
+    /// starting matching for [`Self::augment_from`].
+    pub fn pair(&mut self, u: usize, v: usize) {
+        self.mate[u] = v;
+        self.mate[v] = u;
+    }
+
+    /// Takes the unmatched vertex `v` out of the graph.
+    pub fn remove(&mut self, v: usize) {
+        self.deactivate(v);
+    }
+
+    /// Augments the matching along a path from the unmatched active vertex
+    /// `root`, when there is one (returns whether). O(n²) a search.
+    pub fn augment_from(&mut self, root: usize) -> bool {
+        match self.find_augmenting_path(root) {
+            Some(end) => {
+                self.augment(end);
+                true
+            }
+            None => false,
+        }
+    }
+
     fn deactivate(&mut self, v: usize) {
         self.active[v / 64] &= !(1 << (v % 64));
     }

@@ -93,3 +93,53 @@ fn agrees_with_rustworkx_up_to_200_vertices() {
     }
     eprintln!("{graphs} graphs agree with rustworkx-core, {warm} warm re-solves");
 }
+
+/// A warm re-solve after removing every edge inside two halves of most
+/// of the graph, which frees many vertices at once (the engines' D.2
+/// check does this to a bracket): the re-solve pairs them along tight
+/// paths before any stage, past the blossoms of the vertices left alone,
+/// and must still find an optimum, warm.
+#[test]
+fn warm_re_solve_after_splitting_into_halves() {
+    let mut rng = Rng(7);
+    for &n in &[200usize, 301, 400] {
+        for _ in 0..3 {
+            // Few distinct weights: many optima, many tight edges. The
+            // last fifth, left alone, is a heavy clique of odd size: a
+            // blossom with a positive dual.
+            let (half, kept) = (n * 2 / 5, n - ((n / 5) | 1));
+            let mut m = DenseMatching::<u128>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    let w = if u >= kept {
+                        9
+                    } else if v >= kept {
+                        3
+                    } else if rng.below(100) < 95 {
+                        0
+                    } else {
+                        1 + u128::from(rng.below(3))
+                    };
+                    m.set_weight(u, v, w);
+                }
+            }
+            m.solve();
+            let split = (0..kept)
+                .filter(|&v| {
+                    m.mate(v)
+                        .is_some_and(|x| x < kept && (v < half) == (x < half))
+                })
+                .count();
+            assert!(split >= 32, "n = {n}: only {split} vertices freed");
+            for u in 0..kept {
+                for v in u + 1..kept {
+                    if (u < half) == (v < half) {
+                        m.set_weight(u, v, 0);
+                    }
+                }
+            }
+            assert_eq!(m.solve(), SolveKind::Warm, "n = {n}");
+            assert_eq!(m.total_weight(), reference(&m, false).1, "n = {n}");
+        }
+    }
+}
