@@ -17,3 +17,25 @@ pub use weight::{Weight, Wide};
 pub use weighted::{DenseMatching, Objective, SolveKind, maximum_weight_matching};
 
 pub use cardinality::{CardinalityMatcher, maximum_cardinality_matching};
+
+/// Fewest vertices for which the O(n²) passes over a weight matrix run
+/// on several threads: below it, a pass is too short to pay for them.
+const PARALLEL_MIN: usize = 512;
+
+/// Calls `f(i, chunk)` for each `i`-th chunk of `len` items of `out` (a
+/// row per vertex of an `n`-vertex graph), in parallel when `n` is at
+/// least [`PARALLEL_MIN`]. Each call must depend on its row only, so that
+/// the result is the same either way.
+fn each_row<T: Send>(out: &mut [T], len: usize, n: usize, f: impl Fn(usize, &mut [T]) + Sync) {
+    use rayon::prelude::*;
+    if len == 0 {
+        return;
+    }
+    if n >= PARALLEL_MIN {
+        out.par_chunks_mut(len)
+            .enumerate()
+            .for_each(|(i, c)| f(i, c));
+    } else {
+        out.chunks_mut(len).enumerate().for_each(|(i, c)| f(i, c));
+    }
+}

@@ -157,10 +157,12 @@ impl<W: Weight> Matrix<W> {
 
     /// Sets every pair `u < v` (both ways) to `palette[index(u, v)]`:
     /// [`Matrix::fill`] with each value of the palette interned once.
+    /// The rows are filled in parallel (`index` is called from several
+    /// threads): the engines' biggest brackets have 20 million pairs.
     pub(crate) fn fill_from(
         &mut self,
         palette: &[W],
-        mut index: impl FnMut(usize, usize) -> usize,
+        index: impl Fn(usize, usize) -> usize + Sync,
     ) {
         let before = self.compactions;
         let ids: Vec<u32> = palette.iter().map(|&w| self.intern(w)).collect();
@@ -171,19 +173,11 @@ impl<W: Weight> Matrix<W> {
                 self.fill(|u, v| palette[index(u, v)]);
             }
             Store::Ids { ids: m, .. } => {
-                for u in 0..n {
-                    for v in u + 1..n {
-                        m[u * n + v] = ids[index(u, v)];
-                    }
-                }
+                upper_rows(m, n, |u, v| ids[index(u, v)]);
                 mirror(m, n);
             }
             Store::Direct(m) => {
-                for u in 0..n {
-                    for v in u + 1..n {
-                        m[u * n + v] = palette[index(u, v)];
-                    }
-                }
+                upper_rows(m, n, |u, v| palette[index(u, v)]);
                 mirror(m, n);
             }
         }
@@ -321,6 +315,16 @@ impl<W: Weight> Matrix<W> {
 /// Copies the upper triangle of the `n` × `n` matrix `m` to the lower,
 /// in square tiles, so that both the rows read and the columns written
 /// stay in cache.
+/// Sets `m[u][v] = f(u, v)` for every `u < v` of the `n` × `n` matrix
+/// `m`, row by row ([`crate::each_row`]).
+fn upper_rows<T: Copy + Send>(m: &mut [T], n: usize, f: impl Fn(usize, usize) -> T + Sync) {
+    crate::each_row(m, n, n, |u, row| {
+        for (v, x) in row.iter_mut().enumerate().skip(u + 1) {
+            *x = f(u, v);
+        }
+    });
+}
+
 fn mirror<T: Copy>(m: &mut [T], n: usize) {
     const TILE: usize = 64;
     for u0 in (0..n).step_by(TILE) {
@@ -395,7 +399,10 @@ mod tests {
         let n = 800;
         let few = |u: usize, v: usize| ((u / 7 + v / 5) % 4) as u64 * 10;
         let many = |u: usize, v: usize| (u * 1_000 + v) as u64 + 1;
-        for (value, palette_size) in [(&few as &dyn Fn(usize, usize) -> u64, 4), (&many, 0)] {
+        for (value, palette_size) in [
+            (&few as &(dyn Fn(usize, usize) -> u64 + Sync), 4),
+            (&many, 0),
+        ] {
             let mut want = Matrix::<u64>::new(n);
             let mut filled = Matrix::<u64>::new(n);
             let mut from = Matrix::<u64>::new(n);

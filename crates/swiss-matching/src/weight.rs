@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 ///
 /// Arithmetic wraps; the solver keeps every intermediate value in range as
 /// long as each weight is below `2^(BITS - 3)` (see [`crate::DenseMatching`]).
-pub trait Weight: Copy + Ord + Eq + std::hash::Hash + std::fmt::Debug {
+pub trait Weight: Copy + Ord + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync {
     /// Zero (also "no edge").
     const ZERO: Self;
     /// Width in bits.

@@ -204,11 +204,11 @@ impl<W: Weight> State<W> {
     /// vertices before any search.
     fn greedy_start(&mut self, w: &Matrix<W>) {
         let n = self.n;
-        for v in 0..n {
+        crate::each_row(&mut self.y, 1, n, |v, y| {
             let mut max = W::ZERO;
             w.for_edges(v, |_, wt| max = max.max(wt));
-            self.y[v] = max.half();
-        }
+            y[0] = max.half();
+        });
         // Lower each dual to the least value its edges allow, given the
         // others: more edges turn tight, and the greedy pass below pairs
         // more vertices (weights that add a per-vertex term, as the
@@ -338,28 +338,29 @@ impl<W: Weight> State<W> {
         if augmented {
             return Forest::Augmented;
         }
-        // No path: the largest dual step every slack allows.
-        let mut delta: Option<W> = None;
-        let mut bound = |d: W| {
-            if delta.is_none_or(|x| d < x) {
-                delta = Some(d);
+        // No path: the largest dual step every slack allows, the least
+        // bound of each outer vertex found row by row.
+        let mut least: Vec<Option<W>> = vec![None; n];
+        let y = &self.y;
+        crate::each_row(&mut least, 1, n, |s, out| {
+            if label[s] != Label::Outer {
+                return;
             }
-        };
-        for s in (0..n).filter(|&s| label[s] == Label::Outer) {
-            bound(self.y[s]);
-            let y = &self.y;
+            let mut d = y[s];
             w.for_edges(s, |x, wt| {
                 if x == s {
                     return;
                 }
                 let slack = y[s].add(y[x]).sub(wt);
                 match label[x] {
-                    Label::None => bound(slack),
-                    Label::Outer => bound(slack.half()),
+                    Label::None => d = d.min(slack),
+                    Label::Outer => d = d.min(slack.half()),
                     Label::Inner => {}
                 }
             });
-        }
+            out[0] = Some(d);
+        });
+        let delta = least.into_iter().flatten().min();
         let Some(d) = delta.filter(|d| !d.is_zero()) else {
             return Forest::Stuck;
         };
@@ -383,17 +384,17 @@ impl<W: Weight> State<W> {
         let n = self.n;
         let words = n.div_ceil(64);
         let mut tight = vec![0u64; n * words];
-        let mut degree = vec![0usize; n];
         let y = &self.y;
-        for u in 0..n {
-            let row = &mut tight[u * words..(u + 1) * words];
+        crate::each_row(&mut tight, words, n, |u, row| {
             w.for_edges(u, |v, wt| {
                 if v != u && y[u].add(y[v]) == wt {
                     row[v / 64] |= 1 << (v % 64);
-                    degree[u] += 1;
                 }
             });
-        }
+        });
+        let mut degree: Vec<usize> = (0..n)
+            .map(|u| ones(&tight[u * words..(u + 1) * words]).count())
+            .collect();
         let row = |u: usize| u * words..(u + 1) * words;
         let mut free = vec![true; n];
         loop {
@@ -1572,7 +1573,7 @@ impl<W: Weight> DenseMatching<W> {
     pub fn set_all_weights_from(
         &mut self,
         palette: &[W],
-        mut index: impl FnMut(usize, usize) -> usize,
+        index: impl Fn(usize, usize) -> usize + Sync,
     ) {
         if self.solved {
             self.set_all_weights(|u, v| palette[index(u, v)]);

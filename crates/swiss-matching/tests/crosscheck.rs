@@ -143,3 +143,20 @@ fn warm_re_solve_after_splitting_into_halves() {
         }
     }
 }
+
+/// A graph big enough for the solver's passes over all rows to run on
+/// several threads (from 512 vertices): the same optimum.
+#[test]
+fn agrees_with_rustworkx_on_a_graph_solved_in_parallel() {
+    let mut rng = Rng(11);
+    let n = 601;
+    let mut m = DenseMatching::<u128>::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            m.set_weight(u, v, random_weight(&mut rng, 30, false));
+        }
+    }
+    m.solve();
+    assert!(m.verify());
+    assert_eq!(m.total_weight(), reference(&m, false).1);
+}
