@@ -183,6 +183,27 @@ impl<W: Weight> Matrix<W> {
         }
     }
 
+    /// Removes every edge `u-x` with `u` and `x` both in `among` (a mask)
+    /// and `remove(u, x)`, a symmetric test, row by row in parallel.
+    /// Returns for each vertex whether `flag(u, x)` held for an edge `u-x`
+    /// removed.
+    pub(crate) fn remove_among(
+        &mut self,
+        among: &[bool],
+        remove: impl Fn(usize, usize) -> bool + Sync,
+        flag: impl Fn(usize, usize) -> bool + Sync,
+    ) -> Vec<bool> {
+        let n = self.n;
+        let mut flags = vec![false; n];
+        match &mut self.store {
+            Store::Ids { ids, .. } => {
+                clear_rows(ids, n, 0, among, &remove, &flag, &mut flags);
+            }
+            Store::Direct(m) => clear_rows(m, n, W::ZERO, among, &remove, &flag, &mut flags),
+        }
+        flags
+    }
+
     /// The largest weight.
     pub(crate) fn max(&self) -> W {
         match &self.store {
@@ -323,6 +344,44 @@ fn upper_rows<T: Copy + Send>(m: &mut [T], n: usize, f: impl Fn(usize, usize) ->
             *x = f(u, v);
         }
     });
+}
+
+/// [`Matrix::remove_among`] on a store of `T` whose `zero` is no edge.
+fn clear_rows<T: Copy + PartialEq + Send + Sync>(
+    m: &mut [T],
+    n: usize,
+    zero: T,
+    among: &[bool],
+    remove: &(impl Fn(usize, usize) -> bool + Sync),
+    flag: &(impl Fn(usize, usize) -> bool + Sync),
+    flags: &mut [bool],
+) {
+    use rayon::prelude::*;
+    let row = |(u, (r, f)): (usize, (&mut [T], &mut bool))| {
+        if !among[u] {
+            return;
+        }
+        for (x, e) in r.iter_mut().enumerate() {
+            if *e != zero && x != u && among[x] && remove(u, x) {
+                *f |= flag(u, x);
+                *e = zero;
+            }
+        }
+    };
+    if n == 0 {
+        return;
+    }
+    if n >= crate::PARALLEL_MIN {
+        m.par_chunks_mut(n)
+            .zip(flags.par_iter_mut())
+            .enumerate()
+            .for_each(row);
+    } else {
+        m.chunks_mut(n)
+            .zip(flags.iter_mut())
+            .enumerate()
+            .for_each(row);
+    }
 }
 
 fn mirror<T: Copy>(m: &mut [T], n: usize) {

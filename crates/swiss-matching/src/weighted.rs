@@ -1583,6 +1583,37 @@ impl<W: Weight> DenseMatching<W> {
         self.w.fill_from(&doubled, index);
     }
 
+    /// Removes every edge `u-v` between two of the vertices `among` for
+    /// which `remove(u, v)` (a symmetric test) holds: what
+    /// [`set_weight`](Self::set_weight)`(u, v, 0)` on each would do, the
+    /// rows in parallel. (The engines' D.2 check removes every pair inside
+    /// two halves of a 4,500-player bracket: 5 million calls.)
+    pub fn remove_edges_among(
+        &mut self,
+        among: &[usize],
+        remove: impl Fn(usize, usize) -> bool + Sync,
+    ) {
+        let n = self.n;
+        let mut mask = vec![false; n];
+        for &v in among.iter().filter(|&&v| v < n) {
+            mask[v] = true;
+        }
+        let st = &self.st;
+        // As in `set_weight`: a removed edge that is neither paired nor
+        // inside a blossom leaves the optimum an optimum.
+        let keeps_optimum = self.solved && self.objective == Objective::MaxWeight;
+        let flags = self.w.remove_among(&mask, remove, |u, v| {
+            let top = st.top[u];
+            !keeps_optimum || st.mate[u] == v || (top == st.top[v] && top != u)
+        });
+        for (v, flagged) in flags.into_iter().enumerate() {
+            if flagged && !self.is_changed[v] {
+                self.is_changed[v] = true;
+                self.changed.push(v);
+            }
+        }
+    }
+
     /// The weight of edge `u-v` (zero when absent or out of range).
     pub fn weight(&self, u: usize, v: usize) -> W {
         if u < self.n && v < self.n {

@@ -98,12 +98,13 @@ fn agrees_with_rustworkx_up_to_200_vertices() {
 /// of the graph, which frees many vertices at once (the engines' D.2
 /// check does this to a bracket): the re-solve pairs them along tight
 /// paths before any stage, past the blossoms of the vertices left alone,
-/// and must still find an optimum, warm.
+/// and must still find an optimum, warm; removing the edges in one call
+/// ([`DenseMatching::remove_edges_among`]) does the same.
 #[test]
 fn warm_re_solve_after_splitting_into_halves() {
     let mut rng = Rng(7);
-    for &n in &[200usize, 301, 400] {
-        for _ in 0..3 {
+    for &(n, graphs) in &[(200usize, 3), (301, 3), (400, 3), (601, 1)] {
+        for _ in 0..graphs {
             // Few distinct weights: many optima, many tight edges. The
             // last fifth, left alone, is a heavy clique of odd size: a
             // blossom with a positive dual.
@@ -131,6 +132,8 @@ fn warm_re_solve_after_splitting_into_halves() {
                 })
                 .count();
             assert!(split >= 32, "n = {n}: only {split} vertices freed");
+            // The same removal in one call, rows in parallel from 512.
+            let mut bulk = m.clone();
             for u in 0..kept {
                 for v in u + 1..kept {
                     if (u < half) == (v < half) {
@@ -138,8 +141,13 @@ fn warm_re_solve_after_splitting_into_halves() {
                     }
                 }
             }
+            let firsts: Vec<usize> = (0..kept).collect();
+            bulk.remove_edges_among(&firsts, |u, v| (u < half) == (v < half));
             assert_eq!(m.solve(), SolveKind::Warm, "n = {n}");
             assert_eq!(m.total_weight(), reference(&m, false).1, "n = {n}");
+            assert_eq!(bulk.solve(), SolveKind::Warm, "n = {n}");
+            assert_eq!(bulk.total_weight(), m.total_weight(), "n = {n}");
+            assert!((0..n).all(|u| (0..n).all(|v| bulk.weight(u, v) == m.weight(u, v))));
         }
     }
 }

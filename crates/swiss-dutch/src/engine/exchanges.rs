@@ -77,14 +77,12 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
             return true;
         }
         let value = self.matching.total_weight();
-        for pb in 0..r.players.len() {
-            for pa in 0..pb {
-                if (pa < r.s1_len) == (pb < r.s1_len) {
-                    self.matching
-                        .set_weight(r.players[pa], r.players[pb], Wide::ZERO);
-                }
-            }
+        let mut in_s1r = vec![false; self.weights.len()];
+        for &a in &r.players[..r.s1_len] {
+            in_s1r[a] = true;
         }
+        self.matching
+            .remove_edges_among(&r.players, |a, b| in_s1r[a] == in_s1r[b]);
         self.matching.solve();
         self.matching.total_weight() == value
     }
