@@ -22,6 +22,9 @@ use crate::weight::Weight;
 const NONE: usize = usize::MAX;
 /// Passes of dual lowering in the cold start ([`State::greedy_start`]).
 const SWEEPS: usize = 2;
+/// The cold start skips the dual lowering when the first duals leave at
+/// most one vertex in this many free.
+const UNSWEPT_FREE: usize = 32;
 /// Most rounds of [`State::forest_round`] in a row that move duals
 /// without augmenting: each searches the tight graph afresh, where a
 /// stage would only extend its search.
@@ -209,6 +212,16 @@ impl<W: Weight> State<W> {
             w.for_edges(v, |_, wt| max = max.max(wt));
             y[0] = max.half();
         });
+        // Half the heaviest edge often makes most vertices tight with a
+        // partner already (a next scoregroup's pairs): then the sweeps,
+        // which cost a pass over the edges each, are not needed.
+        self.match_tight(w);
+        let free = self.mate.iter().filter(|&&m| m == NONE).count();
+        if free <= n / UNSWEPT_FREE {
+            self.forest(w);
+            return;
+        }
+        self.mate.fill(NONE);
         // Lower each dual to the least value its edges allow, given the
         // others: more edges turn tight, and the greedy pass below pairs
         // more vertices (weights that add a per-vertex term, as the
