@@ -1,19 +1,8 @@
 //! The MDP-pairing of a heterogeneous bracket (C.04.3 B.3): which MDPs
 //! are paired (S1 against the Limbo, D.3) and with which residents (D.1).
 
-use swiss_matching::Wide;
-
 use super::candidates::CandidateSearch;
-use super::remainder::heavy;
 use crate::DutchError;
-
-#[cfg(test)]
-thread_local! {
-    /// Test switch and count of [`CandidateSearch::pair_single_mdp`]:
-    /// whether it may be used, and how many MDPs it paired.
-    pub(super) static SINGLE_MDPS: std::cell::Cell<(bool, usize)> =
-        const { std::cell::Cell::new((true, 0)) };
-}
 
 impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
     /// D.3: which MDPs form S1. Within each score (D.3.a: C.6 already
@@ -87,31 +76,13 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
         true
     }
 
-    /// With one MDP and the optimum just found: which residents the duals
-    /// prove no best candidate pairs him with. The D.3 bonuses only raise
-    /// all his edges to residents alike, which keeps every optimum that
-    /// pairs him with a resident and drops the others: the proof holds
-    /// for [`Self::pair_mdps`] too.
-    pub(super) fn mdp_never_pairs(&self) -> Vec<bool> {
-        if self.residents_alone.is_none() {
-            return Vec::new();
-        }
-        (0..self.bracket.size)
-            .map(|j| self.matching.never_pairs(0, j))
-            .collect()
-    }
-
     /// D.1 on the MDP-pairing: each MDP of S1, in order, gets the highest
     /// resident some best candidate allows (the transpositions of S2 in
-    /// lexicographic order). `ruled_out` is [`Self::mdp_never_pairs`].
-    pub(super) fn pair_mdps(&mut self, ruled_out: &[bool]) -> Result<(), DutchError> {
+    /// lexicographic order).
+    pub(super) fn pair_mdps(&mut self) -> Result<(), DutchError> {
         let (mdps, size) = (self.bracket.mdps, self.bracket.size);
         for i in 0..mdps {
             if !self.decided[i] {
-                continue;
-            }
-            if let Some(j) = self.pair_single_mdp(ruled_out) {
-                self.record_pair(i, j);
                 continue;
             }
             // Skip the solve when the current optimum already gives him
@@ -146,61 +117,5 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
             self.record_pair(i, j);
         }
         Ok(())
-    }
-
-    /// D.1 for the one MDP of an odd bracket with a stand-in, without
-    /// re-solving the bracket: its optimum holds a blossom over the whole
-    /// bracket, which that solve opens and builds again (0.3 s at 3,000
-    /// players). The best candidates pairing the MDP with resident `j`
-    /// weigh his edge plus V(others - j), the best pairing of the
-    /// residents and the stand-in without `j`: found on the first solve's
-    /// matcher of the residents alone, the MDP's only edge pinned to `j`
-    /// ([`heavy`]), a warm solve per resident tried, highest first; the
-    /// first whose value reaches the optimum is his opponent. That matcher,
-    /// with his pair fixed, then replaces the bracket's: the same weights,
-    /// and an optimum of them. None when it does not apply.
-    pub(super) fn pair_single_mdp(&mut self, ruled_out: &[bool]) -> Option<usize> {
-        #[cfg(test)]
-        if !SINGLE_MDPS.with(|c| c.get().0) {
-            return None;
-        }
-        let (mdps, size) = (self.bracket.mdps, self.bracket.size);
-        if mdps != 1 || !self.decided[0] || ruled_out.len() != size {
-            return None;
-        }
-        let mut pins = self.residents_alone.take()?;
-        let best = self.matching.total_weight();
-        let heavy: Wide<N> = heavy(self.bracket);
-        // The stand-in's edges, as the first solve's join adds them.
-        for s in size..self.weights.len() {
-            for j in mdps..size {
-                pins.set_weight(s, j, self.weights.get(s, j));
-            }
-        }
-        let mut pinned = None;
-        for (j, &out) in ruled_out.iter().enumerate().skip(mdps) {
-            let w = self.matching.weight(0, j);
-            if out || self.decided[j] || w.is_zero() {
-                continue;
-            }
-            if let Some(p) = pinned.replace(j) {
-                pins.set_weight(0, p, Wide::ZERO);
-            }
-            pins.set_weight(0, j, heavy);
-            pins.solve();
-            if pins.mate(0) == Some(j) && pins.total_weight().sub(heavy).add(w) == best {
-                pins.set_weight(0, j, w);
-                pins.solve();
-                pins.fix_pair(0, j);
-                if pins.mate(0) != Some(j) || pins.total_weight() != best {
-                    return None;
-                }
-                self.matching = pins;
-                #[cfg(test)]
-                SINGLE_MDPS.with(|c| c.set((true, c.get().1 + 1)));
-                return Some(j);
-            }
-        }
-        None
     }
 }

@@ -6,7 +6,6 @@ use super::bracket::{Bracket, solve_bracket};
 use super::candidates::STAND_INS;
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria_2026::C9Ranks;
-use super::mdp_pairing::SINGLE_MDPS;
 use super::remainder::{CUTS, WITHOUT_SOLVE};
 use super::round::pair_round_with;
 use super::weights::EdgeWeights;
@@ -180,33 +179,6 @@ fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
     assert!(
         used >= 200 && dropped >= 1 && files_used >= 100,
         "the stand-in served in {used} brackets ({dropped} dropped) in {files_used} files"
-    );
-}
-
-/// C.04.3 D.1 on the MDP-pairing: the one MDP of an odd bracket with a
-/// stand-in gets his opponent from the residents' solves with each
-/// candidate pinned, not from a re-solve of the bracket, and the same
-/// pairs follow.
-#[test]
-fn c043_d1_the_single_mdp_paired_from_pinned_solves_gives_the_same_pairs() {
-    let (mut used, mut files_used) = (0, 0);
-    for (f, state) in case_files() {
-        let field = in_pairing_order(&state, crate::Edition::Fide2017);
-        let played = state.round - 1;
-        SINGLE_MDPS.with(|c| c.set((true, 0)));
-        let with = pair_round_with(&field, played, true).ok();
-        let (_, n) = SINGLE_MDPS.with(|c| c.replace((false, 0)));
-        let without = pair_round_with(&field, played, true).ok();
-        assert_eq!(SINGLE_MDPS.with(|c| c.get()).1, 0, "used while off");
-        SINGLE_MDPS.with(|c| c.set((true, 0)));
-        assert_eq!(with, without, "{}", f.display());
-        used += n;
-        files_used += usize::from(n > 0);
-    }
-    println!("single MDP: {used} brackets in {files_used} case files");
-    assert!(
-        used >= 20 && files_used >= 10,
-        "the pinned solves served in {used} brackets in {files_used} files"
     );
 }
 
