@@ -174,6 +174,12 @@ fn bench_event(
     only: &[u32],
 ) -> Result<()> {
     let cache = xtask::root().join("target/bench-cache");
+    // The independent verifier (`swiss-verify`) re-checks every round of
+    // the event.
+    let entry = swiss_systems::find(system)?;
+    let options = swiss_systems::Options::DEFAULT
+        .with_edition(edition.map(|e| entry.edition(e)).transpose()?);
+    let verify = entry.verifier(&options);
     for &seed in seeds {
         let event = xtask::bench::event(system, edition, players, rounds, seed, &cache)?;
         let edition_label = edition.map_or(String::new(), |e| format!(" {e}"));
@@ -182,15 +188,17 @@ fn bench_event(
         // the same.
         let recorded = swiss_testdata::read_trf(&event)?;
         println!(
-            "{:>6} {:>10} {:>10} {:>9}",
-            "round", "time", "peak MiB", "pairing"
+            "{:>6} {:>10} {:>10} {:>9} {:>9}",
+            "round", "time", "peak MiB", "pairing", "verifier"
         );
         for round in (1..=rounds).filter(|r| only.is_empty() || only.contains(r)) {
             let file = xtask::bench::event_round(&event, round)?;
             let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
-            let expected = xtask::bench::digest(&swiss_core::Pairing::recorded(&recorded, round));
+            let pairing = swiss_core::Pairing::recorded(&recorded, round);
+            let expected = xtask::bench::digest(&pairing);
+            let violations = verify(&swiss_core::before_round(&recorded, round), &pairing);
             println!(
-                "{:>6} {:>9.2}s {:>10} {:>9}",
+                "{:>6} {:>9.2}s {:>10} {:>9} {:>9}",
                 round,
                 cell.seconds,
                 cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}")),
@@ -198,6 +206,11 @@ fn bench_event(
                     "same"
                 } else {
                     "DIFFERS"
+                },
+                if violations.is_empty() {
+                    "ok".to_string()
+                } else {
+                    format!("{} broken", violations.len())
                 }
             );
         }
