@@ -190,13 +190,16 @@
 //! of player classes, not stored. The matcher's cold start only works
 //! well on a block of similar players, so a bracket's residents and its
 //! next scoregroup are solved apart first and joined by warm re-solves,
-//! the MDPs last. D.2 first checks whether an optimum without exchanges
+//! the MDPs last (the first MDP, his edges lowered, evens out an odd
+//! first block from the start). D.2 first checks whether an optimum without exchanges
 //! exists; the remainder's D.1 runs without the next scoregroup when at
 //! most one S2R player is left over (the leftover's value becomes one
 //! edge weight), which keeps odd brackets free of bracket-wide blossoms.
 //! Measured (`cargo xtask bench`, 2 cores): a 1000-player round takes at
-//! most 0.07 s, a 2000-player round 0.22 s; every round of a 9,999-player
-//! field at most 9 s and 180 MiB (round 2, one bracket of 4,901 players).
+//! most 0.07 s, a 2000-player round 0.22 s. Every round of the
+//! 9,999-player events that `cargo xtask bench-event` generates with this
+//! engine (seeds 777 and 1-5, both editions) takes at most 2.3 s and
+//! 165 MiB (the README has the table).
 
 mod colour;
 mod edition;
