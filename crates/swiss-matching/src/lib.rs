@@ -7,6 +7,12 @@
 //! type (`u64`, `u128` or the fixed-width [`Wide`]), with cheap re-solves
 //! after the edges of a few vertices change. Then
 //! [`maximum_cardinality_matching`] (can every vertex be paired?).
+//!
+//! From 512 vertices, the passes that compute one thing per row (filling
+//! the matrix, the cold start's duals and tight edges, removing many
+//! edges) run on rayon's global thread pool; every row is computed from
+//! that row alone, so results do not depend on the number of threads
+//! (`RAYON_NUM_THREADS=1` runs them on one).
 
 mod cardinality;
 mod matrix;

@@ -168,3 +168,37 @@ fn agrees_with_rustworkx_on_a_graph_solved_in_parallel() {
     assert!(m.verify());
     assert_eq!(m.total_weight(), reference(&m, false).1);
 }
+
+/// The passes that run in parallel compute each row from that row alone:
+/// the same graph gives the same pairs, cold and warm, on one thread and
+/// on four.
+#[test]
+fn the_same_pairs_on_one_thread_and_on_four() {
+    let solve = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut rng = Rng(5);
+            let n = 700;
+            let mut m = DenseMatching::<u128>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    // Few distinct weights: many optima to choose from.
+                    m.set_weight(u, v, random_weight(&mut rng, 20, false) % 5);
+                }
+            }
+            m.solve();
+            let cold: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+            let firsts: Vec<usize> = (0..n).collect();
+            m.remove_edges_among(&firsts, |u, v| (u < n / 2) == (v < n / 2));
+            m.solve();
+            let warm: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+            (cold, warm)
+        })
+    };
+    let (cold, warm) = solve(1);
+    assert!(cold.iter().all(Option::is_some) && cold != warm);
+    assert_eq!((cold, warm), solve(4));
+}
