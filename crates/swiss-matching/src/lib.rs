@@ -33,15 +33,31 @@ const PARALLEL_MIN: usize = 512;
 /// least [`PARALLEL_MIN`]. Each call must depend on its row only, so that
 /// the result is the same either way.
 fn each_row<T: Send>(out: &mut [T], len: usize, n: usize, f: impl Fn(usize, &mut [T]) + Sync) {
+    let mut nothing = vec![(); out.len().checked_div(len).unwrap_or(0)];
+    each_row_with(out, len, &mut nothing, n, |i, c, _| f(i, c));
+}
+
+/// [`each_row`] with one more item per row, `side[i]`, for `f` to set.
+fn each_row_with<T: Send, S: Send>(
+    out: &mut [T],
+    len: usize,
+    side: &mut [S],
+    n: usize,
+    f: impl Fn(usize, &mut [T], &mut S) + Sync,
+) {
     use rayon::prelude::*;
     if len == 0 {
         return;
     }
     if n >= PARALLEL_MIN {
         out.par_chunks_mut(len)
+            .zip(side.par_iter_mut())
             .enumerate()
-            .for_each(|(i, c)| f(i, c));
+            .for_each(|(i, (c, s))| f(i, c, s));
     } else {
-        out.chunks_mut(len).enumerate().for_each(|(i, c)| f(i, c));
+        out.chunks_mut(len)
+            .zip(side.iter_mut())
+            .enumerate()
+            .for_each(|(i, (c, s))| f(i, c, s));
     }
 }

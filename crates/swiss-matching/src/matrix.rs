@@ -333,9 +333,6 @@ impl<W: Weight> Matrix<W> {
     }
 }
 
-/// Copies the upper triangle of the `n` × `n` matrix `m` to the lower,
-/// in square tiles, so that both the rows read and the columns written
-/// stay in cache.
 /// Sets `m[u][v] = f(u, v)` for every `u < v` of the `n` × `n` matrix
 /// `m`, row by row ([`crate::each_row`]).
 fn upper_rows<T: Copy + Send>(m: &mut [T], n: usize, f: impl Fn(usize, usize) -> T + Sync) {
@@ -356,8 +353,7 @@ fn clear_rows<T: Copy + PartialEq + Send + Sync>(
     flag: &(impl Fn(usize, usize) -> bool + Sync),
     flags: &mut [bool],
 ) {
-    use rayon::prelude::*;
-    let row = |(u, (r, f)): (usize, (&mut [T], &mut bool))| {
+    crate::each_row_with(m, n, flags, n, |u, r, f| {
         if !among[u] {
             return;
         }
@@ -367,23 +363,12 @@ fn clear_rows<T: Copy + PartialEq + Send + Sync>(
                 *e = zero;
             }
         }
-    };
-    if n == 0 {
-        return;
-    }
-    if n >= crate::PARALLEL_MIN {
-        m.par_chunks_mut(n)
-            .zip(flags.par_iter_mut())
-            .enumerate()
-            .for_each(row);
-    } else {
-        m.chunks_mut(n)
-            .zip(flags.iter_mut())
-            .enumerate()
-            .for_each(row);
-    }
+    });
 }
 
+/// Copies the upper triangle of the `n` × `n` matrix `m` to the lower,
+/// in square tiles, so that both the rows read and the columns written
+/// stay in cache.
 fn mirror<T: Copy>(m: &mut [T], n: usize) {
     const TILE: usize = 64;
     for u0 in (0..n).step_by(TILE) {
