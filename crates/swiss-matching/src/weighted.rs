@@ -1200,6 +1200,15 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// Whether this optimum stays one, with its duals, when `u-v` gets
+    /// lighter: so it does when the edge is neither paired nor inside a
+    /// blossom, as it only gains slack. (The engines remove most of a
+    /// bracket's edges between solves.)
+    fn lighter_keeps_optimum(&self, u: usize, v: usize) -> bool {
+        let top = self.top[u];
+        self.mate[u] != v && (top != self.top[v] || top == u)
+    }
+
     /// Keeps the matched pair `u-v` after every other edge at `u` and `v`
     /// was removed from `w`: dissolves the blossoms that held those edges and
     /// re-tightens `u-v`. Pairs that lose tightness on the way are undone and
@@ -1542,22 +1551,25 @@ impl<W: Weight> DenseMatching<W> {
             return;
         }
         self.w.set(u, v, w);
-        // A lighter edge that is neither paired nor inside a blossom only
-        // gains slack: the solution stays an optimum with its duals. (The
-        // engines remove most of a bracket's edges between solves.)
-        let st = &self.st;
-        let top = st.top[u];
-        if self.solved
-            && self.objective == Objective::MaxWeight
-            && w < old
-            && st.mate[u] != v
-            && (top != st.top[v] || top == u)
-        {
+        if w < old && self.optimum_kept() && self.st.lighter_keeps_optimum(u, v) {
             return;
         }
-        if !self.is_changed[u] && !self.is_changed[v] {
-            self.is_changed[u] = true;
-            self.changed.push(u);
+        if !self.is_changed[v] {
+            self.mark_changed(u);
+        }
+    }
+
+    /// Whether the last solution is an optimum with duals that a lighter
+    /// edge may leave in place ([`State::lighter_keeps_optimum`]).
+    fn optimum_kept(&self) -> bool {
+        self.solved && self.objective == Objective::MaxWeight
+    }
+
+    /// Records that the edges at `v` changed since the last solve.
+    fn mark_changed(&mut self, v: usize) {
+        if !self.is_changed[v] {
+            self.is_changed[v] = true;
+            self.changed.push(v);
         }
     }
 
@@ -1611,18 +1623,14 @@ impl<W: Weight> DenseMatching<W> {
         for &v in among.iter().filter(|&&v| v < n) {
             mask[v] = true;
         }
+        let kept = self.optimum_kept();
         let st = &self.st;
-        // As in `set_weight`: a removed edge that is neither paired nor
-        // inside a blossom leaves the optimum an optimum.
-        let keeps_optimum = self.solved && self.objective == Objective::MaxWeight;
         let flags = self.w.remove_among(&mask, remove, |u, v| {
-            let top = st.top[u];
-            !keeps_optimum || st.mate[u] == v || (top == st.top[v] && top != u)
+            !kept || !st.lighter_keeps_optimum(u, v)
         });
         for (v, flagged) in flags.into_iter().enumerate() {
-            if flagged && !self.is_changed[v] {
-                self.is_changed[v] = true;
-                self.changed.push(v);
+            if flagged {
+                self.mark_changed(v);
             }
         }
     }
