@@ -76,6 +76,19 @@ impl CardinalityMatcher {
                 }
             }
         }
+        Self::from_rows(n, adj)
+    }
+
+    /// The graph on `n` vertices whose row `v` of `n.div_ceil(64)` words,
+    /// `adj[v * words..]`, has bit `u` set iff `u-v` is an edge (symmetric,
+    /// no loops), every vertex active and unmatched.
+    ///
+    /// # Panics
+    ///
+    /// When `adj` does not hold exactly `n` such rows.
+    pub fn from_rows(n: usize, adj: Vec<u64>) -> CardinalityMatcher {
+        let words = n.div_ceil(64);
+        assert_eq!(adj.len(), n * words, "one row of {words} words per vertex");
         let mut active = vec![0u64; words];
         for v in 0..n {
             active[v / 64] |= 1 << (v % 64);

@@ -387,6 +387,27 @@ impl<W: Weight> State<W> {
         Forest::Stepped
     }
 
+    /// The tight edges between vertices that `keep`, as one bit set of
+    /// `n.div_ceil(64)` words per vertex (rows in parallel, duals of
+    /// vertices only: outside blossoms).
+    fn tight_rows(&self, w: &Matrix<W>, keep: impl Fn(usize) -> bool + Sync) -> Vec<u64> {
+        let n = self.n;
+        let words = n.div_ceil(64);
+        let mut tight = vec![0u64; n * words];
+        let y = &self.y;
+        crate::each_row(&mut tight, words, n, |u, row| {
+            if !keep(u) {
+                return;
+            }
+            w.for_edges(u, |v, wt| {
+                if v != u && keep(v) && y[u].add(y[v]) == wt {
+                    row[v / 64] |= 1 << (v % 64);
+                }
+            });
+        });
+        tight
+    }
+
     /// Pairs vertices along tight edges, always taking the unpaired vertex
     /// with the fewest unpaired tight neighbours and, for it, the neighbour
     /// with the fewest: on the engines' brackets (two colour classes of
@@ -396,15 +417,7 @@ impl<W: Weight> State<W> {
     fn match_tight(&mut self, w: &Matrix<W>) {
         let n = self.n;
         let words = n.div_ceil(64);
-        let mut tight = vec![0u64; n * words];
-        let y = &self.y;
-        crate::each_row(&mut tight, words, n, |u, row| {
-            w.for_edges(u, |v, wt| {
-                if v != u && y[u].add(y[v]) == wt {
-                    row[v / 64] |= 1 << (v % 64);
-                }
-            });
-        });
+        let tight = self.tight_rows(w, |_| true);
         let mut degree: Vec<usize> = (0..n)
             .map(|u| ones(&tight[u * words..(u + 1) * words]).count())
             .collect();
@@ -1135,13 +1148,7 @@ impl<W: Weight> State<W> {
             return;
         }
         let is_plain: Vec<bool> = (0..n).map(plain).collect();
-        let y = &self.y;
-        let mut tight = CardinalityMatcher::new(n, |u, v| {
-            is_plain[u] && is_plain[v] && {
-                let wt = w.get(u, v);
-                !wt.is_zero() && y[u].add(y[v]) == wt
-            }
-        });
+        let mut tight = CardinalityMatcher::from_rows(n, self.tight_rows(w, |v| is_plain[v]));
         for (v, (&m, &plain)) in self.mate.iter().zip(&is_plain).enumerate() {
             if !plain {
                 tight.remove(v);
