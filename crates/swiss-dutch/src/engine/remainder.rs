@@ -262,7 +262,7 @@ pub(super) fn heavy<const N: usize>(b: &Bracket<'_>) -> Wide<N> {
 /// search, the short one, runs first.
 ///
 /// When there are fewer rows than group players, the values are found
-/// the other way round, one warm solve per row ([`joining_by_rows`]).
+/// the other way round, one warm solve per row ([`Slotted::by_rows`]).
 pub(super) fn joining_values<const N: usize>(
     k: usize,
     fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
@@ -270,10 +270,11 @@ pub(super) fn joining_values<const N: usize>(
     row: impl Fn(usize, usize) -> Wide<N>,
     heavy: Wide<N>,
 ) -> Vec<Wide<N>> {
+    let group = Slotted::new(k, fill, heavy);
     if rows < k {
-        joining_by_rows(k, fill, rows, row, heavy)
+        group.by_rows(rows, row)
     } else {
-        joining_by_group(k, fill, rows, row, heavy)
+        group.by_group(rows, row)
     }
 }
 
@@ -299,7 +300,11 @@ pub(super) fn each_pair<const N: usize>(
 /// totals stay even.
 struct Slotted<const N: usize> {
     m: DenseMatching<Wide<N>>,
+    /// The group's players.
+    k: usize,
     first: usize,
+    /// The weight that makes every optimum pair the slot (and the dummy).
+    heavy: Wide<N>,
     /// V(group).
     alone: Wide<N>,
     /// What the slot's (and the dummy's) [`heavy`] edges add to a total.
@@ -336,103 +341,85 @@ impl<const N: usize> Slotted<N> {
         let pinned = if odd { heavy } else { heavy.add(heavy) };
         Slotted {
             m,
+            k,
             first,
+            heavy,
             alone,
             pinned,
         }
     }
-}
 
-/// [`joining_values`] by one warm solve per group player: V(group - x)
-/// for every `x`, then the best `x` for each row.
-pub(super) fn joining_by_group<const N: usize>(
-    k: usize,
-    fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
-    rows: usize,
-    row: impl Fn(usize, usize) -> Wide<N>,
-    heavy: Wide<N>,
-) -> Vec<Wide<N>> {
-    let Slotted {
-        mut m,
-        first,
-        alone,
-        pinned,
-    } = Slotted::new(k, fill, heavy);
-    // V(group - x) for each x.
-    let without: Vec<Wide<N>> = (0..k)
-        .map(|x| {
-            if x == 0 {
-                for y in 1..k {
-                    m.set_weight(SLOT, first + y, Wide::ZERO);
+    /// [`joining_values`] by one warm solve per group player: V(group - x)
+    /// for every `x`, then the best `x` for each row.
+    fn by_group(mut self, rows: usize, row: impl Fn(usize, usize) -> Wide<N>) -> Vec<Wide<N>> {
+        let (k, first, heavy) = (self.k, self.first, self.heavy);
+        let m = &mut self.m;
+        // V(group - x) for each x.
+        let without: Vec<Wide<N>> = (0..k)
+            .map(|x| {
+                if x == 0 {
+                    for y in 1..k {
+                        m.set_weight(SLOT, first + y, Wide::ZERO);
+                    }
+                } else {
+                    m.set_weight(SLOT, first + x - 1, Wide::ZERO);
                 }
-            } else {
-                m.set_weight(SLOT, first + x - 1, Wide::ZERO);
-            }
-            m.set_weight(SLOT, first + x, heavy);
-            m.solve();
-            m.total_weight().sub(pinned)
-        })
-        .collect();
-    (0..rows)
-        .map(|b| {
-            let mut best = alone;
-            for (x, &v) in without.iter().enumerate() {
-                let w = row(b, x);
-                if !w.is_zero() && w.add(v) > best {
-                    best = w.add(v);
+                m.set_weight(SLOT, first + x, heavy);
+                m.solve();
+                m.total_weight().sub(self.pinned)
+            })
+            .collect();
+        (0..rows)
+            .map(|b| {
+                let mut best = self.alone;
+                for (x, &v) in without.iter().enumerate() {
+                    let w = row(b, x);
+                    if !w.is_zero() && w.add(v) > best {
+                        best = w.add(v);
+                    }
                 }
-            }
-            best.sub(alone)
-        })
-        .collect()
-}
+                best.sub(self.alone)
+            })
+            .collect()
+    }
 
-/// [`joining_values`] by one warm solve per row: V(group + b) directly,
-/// on a matcher that holds the group and a slot whose edges are row `b`'s
-/// ([`heavy`] more, so that every optimum pairs the slot). The rows of a
-/// bracket's next scoregroup are the bracket's players, often far fewer
-/// than the group (163 against 4,869: 1.5 s by group, 0.1 s by rows).
-///
-/// As in [`joining_by_group`], the totals stay even: an odd group has the
-/// slot meet every player first (V(group)); an even group gets a dummy
-/// meeting every player ([`heavy`]), which takes the player that
-/// `group - x` leaves out once the slot has taken `x`.
-pub(super) fn joining_by_rows<const N: usize>(
-    k: usize,
-    fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
-    rows: usize,
-    row: impl Fn(usize, usize) -> Wide<N>,
-    heavy: Wide<N>,
-) -> Vec<Wide<N>> {
-    let Slotted {
-        mut m,
-        first,
-        alone,
-        pinned,
-    } = Slotted::new(k, fill, heavy);
-    // With the slot paired to `x` (and, in an even group, the dummy to
-    // the player `group - x` leaves out): row(b, x) + V(group - x).
-    (0..rows)
-        .map(|b| {
-            let mut meets = false;
-            for x in 0..k {
-                let w = row(b, x);
-                meets |= !w.is_zero();
-                let w = if w.is_zero() { w } else { w.add(heavy) };
-                m.set_weight(SLOT, first + x, w);
-            }
-            if !meets {
-                return Wide::ZERO;
-            }
-            m.solve();
-            let best = m.total_weight().sub(pinned);
-            if best > alone {
-                best.sub(alone)
-            } else {
-                Wide::ZERO
-            }
-        })
-        .collect()
+    /// [`joining_values`] by one warm solve per row: V(group + b)
+    /// directly, the slot's edges being row `b`'s ([`heavy`] more, so that
+    /// every optimum pairs the slot). The rows of a bracket's next
+    /// scoregroup are the bracket's players, often far fewer than the
+    /// group (163 against 4,869: 1.5 s by group, 0.1 s by rows).
+    ///
+    /// As in [`Self::by_group`], the totals stay even: an odd group has
+    /// the slot meet every player first (V(group)); an even group gets a
+    /// dummy meeting every player ([`heavy`]), which takes the player that
+    /// `group - x` leaves out once the slot has taken `x`.
+    fn by_rows(mut self, rows: usize, row: impl Fn(usize, usize) -> Wide<N>) -> Vec<Wide<N>> {
+        let (k, first, heavy) = (self.k, self.first, self.heavy);
+        let m = &mut self.m;
+        // With the slot paired to `x` (and, in an even group, the dummy to
+        // the player `group - x` leaves out): row(b, x) + V(group - x).
+        (0..rows)
+            .map(|b| {
+                let mut meets = false;
+                for x in 0..k {
+                    let w = row(b, x);
+                    meets |= !w.is_zero();
+                    let w = if w.is_zero() { w } else { w.add(heavy) };
+                    m.set_weight(SLOT, first + x, w);
+                }
+                if !meets {
+                    return Wide::ZERO;
+                }
+                m.solve();
+                let best = m.total_weight().sub(self.pinned);
+                if best > self.alone {
+                    best.sub(self.alone)
+                } else {
+                    Wide::ZERO
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -440,7 +427,7 @@ mod tests {
     use swiss_core::simulate::Rng;
     use swiss_matching::Wide;
 
-    use super::{each_pair, joining_by_group, joining_by_rows};
+    use super::{Slotted, each_pair};
 
     /// The two ways of [`super::joining_values`] agree, on random groups
     /// of both parities with missing edges, including rows that meet
@@ -474,8 +461,8 @@ mod tests {
             let r = |b: usize, x: usize| row[b][x];
             let heavy = Wide::<1>::bit(20);
             assert_eq!(
-                joining_by_rows(k, each_pair(g), rows, r, heavy),
-                joining_by_group(k, each_pair(g), rows, r, heavy),
+                Slotted::new(k, each_pair(g), heavy).by_rows(rows, r),
+                Slotted::new(k, each_pair(g), heavy).by_group(rows, r),
                 "case {case}"
             );
         }
