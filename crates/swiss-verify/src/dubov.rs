@@ -85,15 +85,7 @@ pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
             }
         }
     }
-    if let Some(bye) = pairing.bye
-        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
-    {
-        v(
-            &mut out,
-            "Dubov C.2",
-            format!("{bye} gets the bye but already had a bye or a forfeit win"),
-        );
-    }
+    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "Dubov C.2");
     out
 }
 

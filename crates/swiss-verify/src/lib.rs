@@ -37,6 +37,26 @@ fn v(out: &mut Vec<Violation>, rule: &'static str, detail: String) {
     out.push(Violation { rule, detail });
 }
 
+/// The bye rule every FIDE system shares (C.04.1 d, as Dutch C.2 and
+/// Dubov C.2 state it): the bye, if any, not to a player who already had
+/// a bye or a forfeit win; a breach is reported under `rule`.
+fn bye_after_bye_or_forfeit_win(
+    out: &mut Vec<Violation>,
+    state: &RoundState,
+    pairing: &Pairing,
+    rule: &'static str,
+) {
+    if let Some(bye) = pairing.bye
+        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
+    {
+        v(
+            out,
+            rule,
+            format!("{bye} gets the bye but already had a bye or a forfeit win"),
+        );
+    }
+}
+
 /// Everyone to be paired appears exactly once (in a pair or as the bye),
 /// nobody else appears, and there is a bye exactly when the count is odd
 /// (C.04.1 c).
@@ -86,15 +106,7 @@ pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// non-topscorer with an absolute preference gets his colour.
 pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dutch_c1_c3(state, pairing);
-    if let Some(bye) = pairing.bye
-        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
-    {
-        v(
-            &mut out,
-            "C.04.3 C.2",
-            format!("{bye} gets the bye but already had a bye or a forfeit win"),
-        );
-    }
+    bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.3 C.2");
     out
 }
 

@@ -45,15 +45,7 @@ pub fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
             colour_rules(&mut out, p, got);
         }
     }
-    if let Some(bye) = pairing.bye
-        && state.player(bye).is_some_and(|p| p.had_bye_or_forfeit_win)
-    {
-        v(
-            &mut out,
-            "C.04.1 d",
-            format!("{bye} gets the bye but already had a bye or a forfeit win"),
-        );
-    }
+    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.1 d");
     out
 }
 
