@@ -66,6 +66,23 @@ pub(crate) fn perfectly_pairable(absolute: &AbsoluteCriteria<'_>, members: &[usi
     perfect(members.len(), |a, b| absolute.allow(members[a], members[b]))
 }
 
+/// Whether the bracket `members` can pair all its players, its first
+/// `mdps` players being MDPs: under C.1-C.3, and an MDP only with a
+/// resident. An MDP is paired with a resident of S2 or stays in the Limbo
+/// (C.04.3 B.1-B.2, 2017; Art. 3.3, 2026), so two MDPs never meet inside a
+/// heterogeneous bracket, and a matching that needs such a pair does not
+/// show that the bracket pairs everyone.
+pub(crate) fn bracket_pairs_everyone(
+    absolute: &AbsoluteCriteria<'_>,
+    members: &[usize],
+    mdps: usize,
+) -> bool {
+    // `a < b` always: the pair holds a resident exactly when `b` is one.
+    perfect(members.len(), |a, b| {
+        b >= mdps && absolute.allow(members[a], members[b])
+    })
+}
+
 /// Whether the graph on `0..n` with edges `adjacent(u, v)` (`u < v`) has a
 /// perfect matching.
 fn perfect(n: usize, adjacent: impl FnMut(usize, usize) -> bool) -> bool {

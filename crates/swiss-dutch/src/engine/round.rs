@@ -4,7 +4,7 @@
 //! becomes the PPB, paired again with C.4 and the collapsed scoregroup.
 
 use super::bracket::{Bracket, solve_bracket};
-use super::completion::{AbsoluteCriteria, completable, perfectly_pairable};
+use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable};
 use crate::DutchError;
 use crate::player::Player;
 
@@ -165,7 +165,7 @@ impl<'a> RoundPairing<'a> {
         if !pass.ppb_or_clb
             && size.is_multiple_of(2)
             && members.len() > size
-            && perfectly_pairable(self.absolute, &pass.bracket)
+            && bracket_pairs_everyone(self.absolute, &pass.bracket, pass.mdps)
         {
             members.truncate(size);
         }

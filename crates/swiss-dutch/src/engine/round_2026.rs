@@ -6,7 +6,9 @@
 //! completed.
 
 use super::bracket::{Bracket, solve_bracket};
-use super::completion::{AbsoluteCriteria, completable, completable_set, perfectly_pairable};
+use super::completion::{
+    AbsoluteCriteria, bracket_pairs_everyone, completable, completable_set, perfectly_pairable,
+};
 use super::criteria_2026::C9Ranks;
 use super::round::{downfloaters, log_bracket, scoregroup_end, with_pairs};
 use crate::DutchError;
@@ -158,7 +160,10 @@ impl<'a> Round2026<'a> {
         // C6 outranks everything below C4: a bracket that can pair all
         // its players floats nobody, so the next scoregroup changes
         // nothing (C4 is checked on the candidate).
-        if !exact && size.is_multiple_of(2) && perfectly_pairable(self.absolute, &pass.bracket) {
+        if !exact
+            && size.is_multiple_of(2)
+            && bracket_pairs_everyone(self.absolute, &pass.bracket, pass.mdps)
+        {
             members.truncate(size);
         }
         let group = group_end - group_start;

@@ -288,3 +288,33 @@ fn the_weight_table_matches_the_edge_weights() {
         "only {checked_2026} 2026 brackets checked"
     );
 }
+
+/// C.04.3 B.1-B.2 (2017) and Art. 3.3 (2026): an MDP is paired with a
+/// resident, never with another MDP, so a heterogeneous bracket that
+/// pairs all its players under C.1-C.3 only with an MDP-MDP pair does not
+/// pair everyone, and the round loop may not leave the next scoregroup
+/// out of its matching. The 11-point bracket of the hunt's case (MDPs 6,
+/// 11, 13, 7; residents 14, 19) is such a bracket.
+#[test]
+fn c043_art_3_3_a_bracket_pairs_everyone_only_with_mdps_meeting_residents() {
+    use super::completion::bracket_pairs_everyone;
+    let path = swiss_testdata::path("hunt/cases/dutch-2026-mdps-only-meet-residents-r11.trf");
+    let t = swiss_core::trf::read(&std::fs::read_to_string(path).unwrap(), "case").unwrap();
+    let state = swiss_core::RoundState::next(&t);
+    for edition in [crate::Edition::Fide2017, crate::Edition::Fide2026] {
+        let field = in_pairing_order(&state, edition);
+        let absolute = AbsoluteCriteria::new(&field);
+        let at = |start: u32| field.iter().position(|p| p.start_no == start).unwrap();
+        let bracket: Vec<usize> = [6, 11, 13, 7, 14, 19].into_iter().map(at).collect();
+        assert!(perfectly_pairable(&absolute, &bracket), "{edition:?}");
+        assert!(
+            !bracket_pairs_everyone(&absolute, &bracket, 4),
+            "{edition:?}"
+        );
+        // Without MDPs the same six players do pair everyone.
+        assert!(
+            bracket_pairs_everyone(&absolute, &bracket, 0),
+            "{edition:?}"
+        );
+    }
+}
