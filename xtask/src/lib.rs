@@ -1,10 +1,12 @@
 //! Project automation behind `cargo xtask` (alias in `.cargo/config.toml`):
 //! oracle replays against the reference data, pairing traces for every
-//! system (snapshot-tested in `tests/traces.rs`), and the benchmark table.
+//! system (snapshot-tested in `tests/traces.rs`), the benchmark table, and
+//! the hunt against a reference engine ([`hunt`]).
 //! Start at `main.rs` for the commands, [`traces`] for the trace format.
 //! The systems come from the one table of `swiss-systems`.
 
 pub mod bench;
+pub mod hunt;
 pub mod traces;
 
 use std::path::PathBuf;

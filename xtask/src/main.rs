@@ -83,6 +83,37 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         only: Vec<u32>,
     },
+    /// Generate tournaments paired round by round by a reference engine
+    /// (built from its public source) and replay every round with ours:
+    /// prints rounds compared, rounds identical and every round that
+    /// differs. Resumable: tournaments already in DIR are kept, and all of
+    /// them are replayed again.
+    Hunt {
+        /// The system.
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// The edition of ours to compare (default: the system's default).
+        #[arg(long)]
+        edition: Option<String>,
+        /// Tournaments.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// The reference engine's executable (e.g. bbpPairings v6.0.0 for
+        /// the 2026 Dutch rules, v5.0.1 for 2017).
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
+        /// Where tournaments and `results.tsv` go (default:
+        /// `target/hunt/SYSTEM-EDITION`).
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// Seed of the first tournament (tournament i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// For an edition no reference pairs (Dutch 2012): generate with
+        /// our engine under the independent verifier and replay, instead.
+        #[arg(long, conflicts_with = "reference")]
+        self_check: bool,
+    },
     /// Write a tournament as it stood before round ROUND (TRF-2026, to
     /// standard output): the input to re-pair that round, e.g. with
     /// `swiss pair --explain` when an oracle round differs.
@@ -137,6 +168,38 @@ fn main() -> Result<()> {
             reps,
             &only,
         ),
+        Command::Hunt {
+            system,
+            edition,
+            count,
+            reference,
+            dir,
+            seed,
+            self_check,
+        } => {
+            if self_check {
+                let line = xtask::hunt::self_check(&system, edition.as_deref(), count, seed)?;
+                println!("{line}");
+                return Ok(());
+            }
+            let dir = dir.unwrap_or_else(|| {
+                xtask::root().join(format!(
+                    "target/hunt/{system}-{}",
+                    edition.as_deref().unwrap_or("default")
+                ))
+            });
+            let hunt = xtask::hunt::Hunt {
+                system,
+                edition,
+                count,
+                replay_only: reference.is_none(),
+                reference: reference.unwrap_or_default(),
+                dir,
+                seed,
+            };
+            println!("{}", xtask::hunt::run(&hunt)?);
+            Ok(())
+        }
         Command::Cut { file, round } => {
             let t = swiss_testdata::read_trf(&file)?;
             print!(
