@@ -175,7 +175,7 @@ impl Shape {
         PointSystem::from_bb(w, d, l, Points(0), Points(0), Some(pab))
     }
 
-    /// One line for `results.tsv`.
+    /// One line for `DIR/results.tsv`.
     fn summary(&self) -> String {
         format!(
             "{}p {}r {} d{} f{} w{} h{} pts{}/{}/{}/{}{}{}",
@@ -475,8 +475,8 @@ pub fn run(h: &Hunt) -> Result<String> {
     };
     Ok(format!(
         "{label}: {identical}/{rounds} rounds identical in {made} tournaments \
-         ({unpaired} ending in a round the reference could not pair; {} of {} seeds made nothing); \
-         {} tournaments differ",
+         ({unpaired} ending in a round the reference could not pair; {} of {} seeds without a \
+         tournament: not generated yet, or none from the reference); {} tournaments differ",
         h.count - made,
         h.count,
         differ.len()

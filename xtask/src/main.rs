@@ -102,7 +102,7 @@ enum Command {
         /// the 2026 Dutch rules, v5.0.1 for 2017).
         #[arg(long)]
         reference: Option<std::path::PathBuf>,
-        /// Where tournaments and `results.tsv` go (default:
+        /// Where tournaments and `DIR/results.tsv` go (default:
         /// `target/hunt/SYSTEM-EDITION`).
         #[arg(long)]
         dir: Option<std::path::PathBuf>,

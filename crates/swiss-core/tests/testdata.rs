@@ -10,7 +10,8 @@ fn files(sub: &str) -> Vec<PathBuf> {
     swiss_testdata::files(&swiss_testdata::path(&format!("trf/{sub}")), "trf").unwrap()
 }
 
-/// Reads `path` (named `sub/file` in messages; JSON when it ends in
+/// Reads `path` (named by its folder under `testdata/trf` and its file
+/// name in messages; JSON when it ends in
 /// `.json`, TRF otherwise) and renders what came out: the warnings, the
 /// model as JSON plus the state before the next round, or the errors.
 fn check(path: &Path, sub: &str) -> (bool, String) {

@@ -1,4 +1,6 @@
-//! The FIDE Dutch system (C.04.3, 2017 rules) for the `swiss` workspace.
+//! The FIDE Dutch system (C.04.3) for the `swiss` workspace: the rules in
+//! force since 1 February 2026 by default, the 2017 and 2012 texts as
+//! legacy editions ([`Edition`]).
 //!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
 //! The engine pairs the brackets top-down (A.9); each bracket is one
@@ -40,9 +42,11 @@
 //! candidate order do not depend on it, so an edition with other criteria
 //! changes that file and reuses the rest.
 //!
-//! Evidence: `tests/oracle.rs` replays the 400 reference tournaments (all
-//! 3,030 rounds identical), `tests/cases.rs` the 203 per-round case files
-//! (board order included), `tests/rule_examples.rs` the text's own D.1-D.3
+//! Evidence: `xtask/tests/oracle.rs` replays the 400 reference tournaments
+//! of each edition (2017: all 3,030 rounds identical; 2026: all 3,142),
+//! the 203 per-round case files (board order included) and the hunt's
+//! corpus, `tests/hunt.rs` the rounds the hunt against the reference
+//! engine found, `tests/rule_examples.rs` the text's own D.1-D.3
 //! examples and the engine against a literal B.6 candidate sequence.
 //!
 //! # Explain mode
@@ -219,7 +223,7 @@ use swiss_core::{Pair, PairingError, PairingSystem};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DutchOptions {
-    /// Which FIDE text pairs (2017 by default).
+    /// Which FIDE text pairs (the 2026 rules by default).
     pub edition: Edition,
 }
 
