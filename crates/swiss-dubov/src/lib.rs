@@ -186,6 +186,7 @@ mod bracket;
 mod bye;
 mod colour;
 mod compat;
+mod edition;
 mod order;
 mod pairing;
 mod player;
@@ -194,11 +195,15 @@ mod weights;
 
 use std::collections::BTreeMap;
 
+pub use edition::{Edition, ParseEditionError};
 pub use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, StartNo, Tournament};
 
 /// Options of the Dubov engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DubovOptions {
+    /// The text that pairs: 2026 (the default, in force since 1 February
+    /// 2026) or 2018.
+    pub edition: Edition,
     /// The provisional rating of every player the file leaves unrated
     /// (Dubov A.1: the arbiter assigns one).
     pub default_rating: Option<u16>,
@@ -211,20 +216,26 @@ pub struct DubovOptions {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DubovError {
-    /// Dubov A.1: some players have no rating and no provisional one.
+    /// Dubov A.1 (2026: 1.1): some players have no rating and no
+    /// provisional one.
     #[error(
-        "Dubov A.1: every player needs a rating, and player(s) {} have none; give a provisional rating (a default rating or a per-player override)",
+        "Dubov {rule}: every player needs a rating, and player(s) {} have none; give a provisional rating (a default rating or a per-player override)",
         list(start_nos)
     )]
     UnratedPlayers {
         /// The start numbers of the unrated players.
         start_nos: Vec<StartNo>,
+        /// The rule's id in the edition that pairs (`A.1`, `1.1`).
+        rule: &'static str,
     },
-    /// Dubov A.7: MaxT needs the planned number of rounds.
+    /// Dubov A.7 (2026: 1.8): MaxT needs the planned number of rounds.
     #[error(
-        "Dubov A.7: MaxT = 2 + [rounds / 5] needs the planned number of rounds (the XXR record), which the tournament does not give"
+        "Dubov {rule}: MaxT = 2 + [rounds / 5] needs the planned number of rounds (the XXR record), which the tournament does not give"
     )]
-    MissingPlannedRounds,
+    MissingPlannedRounds {
+        /// The rule's id in the edition that pairs (`A.7`, `1.8`).
+        rule: &'static str,
+    },
     /// No complete round-pairing exists (A.8): the arbiter decides.
     #[error("no legal pairing: {reason}")]
     NoLegalPairing {
@@ -289,6 +300,28 @@ pub use upfloaters::Strategy;
 pub struct Dubov {
     /// The options.
     pub options: DubovOptions,
+}
+
+impl Dubov {
+    /// The 2026 text (the default).
+    pub fn fide_2026() -> Dubov {
+        Dubov::with_edition(Edition::Fide2026)
+    }
+
+    /// The 2018 text.
+    pub fn fide_2018() -> Dubov {
+        Dubov::with_edition(Edition::Fide2018)
+    }
+
+    /// The engine for `edition`, other options at their defaults.
+    pub fn with_edition(edition: Edition) -> Dubov {
+        Dubov {
+            options: DubovOptions {
+                edition,
+                ..DubovOptions::default()
+            },
+        }
+    }
 }
 
 impl PairingSystem for Dubov {

@@ -492,15 +492,18 @@ impl<'a> Group<'a> {
         for c in cands.take_while(|&c| c != q) {
             let gc = self.g[c];
             let why = if f.have_met(gp, gc) {
-                "have met or may not meet (Lim 2.1)"
+                "have met or may not meet (Lim 2.1)".to_string()
             } else if !self.compatible(p, c) {
-                "no colours without breaking Lim 5.1 a/b (Lim 2.1)"
+                format!(
+                    "no colours without breaking Lim {} (Lim 2.1)",
+                    f.edition.rule("5.1 a/b")
+                )
             } else if fine && !f.colour_fine(gp, gc) {
-                "due the same colour (Lim 5.2)"
+                "due the same colour (Lim 5.2)".to_string()
             } else if fine {
-                "an exchange for colour not allowed (Lim 5.7)"
+                "an exchange for colour not allowed (Lim 5.7)".to_string()
             } else {
-                "the rest of the group could not be paired (Lim 4.3, 4.4)"
+                "the rest of the group could not be paired (Lim 4.3, 4.4)".to_string()
             };
             skipped.push(format!("{} {why}", f.p(gc).id));
         }
@@ -573,9 +576,10 @@ impl Group<'_> {
                     (true, false) => "a",
                 };
                 format!(
-                    "{} ({}; Lim 3.9 type {class})",
+                    "{} ({}; Lim {} type {class})",
                     f.p(self.g[x]).id,
-                    self.forced_reason(x)
+                    self.forced_reason(x),
+                    f.edition.rule("3.9")
                 )
             })
             .collect();
@@ -589,7 +593,12 @@ impl Group<'_> {
             "Lim 2.2: pairing score-group"
         );
         if !forced.is_empty() {
-            tracing::debug!(target: "swiss_lim", floaters = ?forced, "Lim 2.3 a-c: no compatible opponent in the group");
+            tracing::debug!(
+                target: "swiss_lim",
+                floaters = ?forced,
+                "Lim {}: no compatible opponent in the group",
+                f.edition.rule("2.3 a-c")
+            );
         }
         for line in log {
             tracing::debug!(target: "swiss_lim", "{line}");
@@ -597,14 +606,21 @@ impl Group<'_> {
     }
 
     /// Which of `Lim 2.3 a-c` makes member `x` float.
-    fn forced_reason(&self, x: usize) -> &'static str {
+    fn forced_reason(&self, x: usize) -> String {
         let m = self.g.len();
+        let rule = |id| self.field.edition.rule(id);
         if (0..m).all(|y| y == x || self.field.have_met(self.g[x], self.g[y])) {
-            "Lim 2.3 a: has met every player of the group"
+            format!("Lim {}: has met every player of the group", rule("2.3 a"))
         } else if self.field.p(self.g[x]).colour_difference().abs() >= 2 {
-            "Lim 2.3 b: no opponent lets him have a permissible colour"
+            format!(
+                "Lim {}: no opponent lets him have a permissible colour",
+                rule("2.3 b")
+            )
         } else {
-            "Lim 2.3 c: no opponent lets him have the alternate colour"
+            format!(
+                "Lim {}: no opponent lets him have the alternate colour",
+                rule("2.3 c")
+            )
         }
     }
 }
@@ -662,18 +678,21 @@ impl Group<'_> {
 
     fn explain_floater(&self, x: usize, key: FloatKey) -> String {
         let class = ["d", "c", "b", "a"][usize::from(key.class.min(3))];
+        let rule = |id| self.field.edition.rule(id);
         format!(
-            "Lim 2.3 d: floater {} (Lim 3.9 type {class}{}{})",
+            "Lim {}: floater {} (Lim {} type {class}{}{})",
+            rule("2.3 d"),
             self.field.p(self.g[x]).id,
+            rule("3.9"),
             if key.floated_before {
-                ", floated in the round before (Lim 3.10)"
+                ", floated in the round before (Lim 3.10)".to_string()
             } else {
-                ""
+                String::new()
             },
             if key.not_equalising {
-                ""
+                String::new()
             } else {
-                ", equalises the colours due (Lim 3.2)"
+                format!(", equalises the colours due (Lim {})", rule("3.2"))
             },
         )
     }

@@ -179,10 +179,12 @@
 //!     (`interpretation_initial_colour_is_read_back_from_round_1`).
 
 mod colour;
+mod edition;
 mod group;
 mod player;
 mod round;
 
+pub use edition::{Edition, ParseEditionError};
 pub use swiss_core::{
     Colour, Pair, Pairing, PairingError, PairingSystem, Points, RoundState, Tournament,
 };
@@ -190,6 +192,9 @@ pub use swiss_core::{
 /// Options of the Lim engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LimOptions {
+    /// The text that pairs: 2026 (the default, in force since 1 February
+    /// 2026) or 1999 (the 1987 text as amended up to 1999).
+    pub edition: Edition,
     /// A Maxi-tournament (`Lim 3.2`, `3.8`, `5.7`): floaters chosen for
     /// colour, and exchanges made for colour, must stay within 100 rating
     /// points of the player the procedure would otherwise take. Off by
@@ -241,7 +246,8 @@ pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimErro
                     target: "swiss_lim",
                     white = field.p(w).id,
                     black = field.p(b).id,
-                    "Lim 6: last round, equal scores: paired although 5.1 a/b is broken"
+                    "Lim 6: last round, equal scores: paired although {} is broken",
+                    field.edition.rule("5.1 a/b")
                 );
             }
         }
@@ -251,7 +257,12 @@ pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimErro
         });
     }
     if let Some(b) = out.bye {
-        tracing::debug!(target: "swiss_lim", bye = b, "Lim 1.1: pairing-allocated bye");
+        tracing::debug!(
+            target: "swiss_lim",
+            bye = b,
+            "Lim 1.1: pairing-allocated bye (eligible by {})",
+            field.edition.bye_rule()
+        );
     }
     out.sort_boards(state);
     Ok(out)
@@ -274,6 +285,23 @@ pub fn score_group_order(state: &RoundState) -> Vec<Points> {
 pub struct Lim {
     /// The options every round is paired with.
     pub options: LimOptions,
+}
+
+impl Lim {
+    /// The engine for `edition`, without the Maxi-tournament rule.
+    pub const fn with_edition(edition: Edition) -> Lim {
+        Lim {
+            options: LimOptions {
+                edition,
+                maxi: false,
+            },
+        }
+    }
+
+    /// The 2026 text (the default).
+    pub const FIDE_2026: Lim = Lim::with_edition(Edition::Fide2026);
+    /// The 1999 text.
+    pub const FIDE_1999: Lim = Lim::with_edition(Edition::Fide1999);
 }
 
 impl PairingSystem for Lim {
