@@ -263,7 +263,11 @@ XXR 5
         let ps = st.point_system;
         let may: Vec<bool> = st.players.iter().map(|p| p.may_receive_pab(&ps)).collect();
         assert_eq!(may, [false, false, false, true, true, true, true]);
-        let old: Vec<bool> = st.players.iter().map(|p| !p.had_bye_or_forfeit_win).collect();
+        let old: Vec<bool> = st
+            .players
+            .iter()
+            .map(|p| !p.had_bye_or_forfeit_win)
+            .collect();
         assert_eq!(old, [false, false, true, true, true, true, true]);
     }
 }

@@ -3,9 +3,9 @@
 
 use swiss_matching::CardinalityMatcher;
 
-use crate::{DubovError, Edition};
 use crate::compat::Compat;
 use crate::player::Round;
+use crate::{DubovError, Edition};
 
 /// `Dubov B.0`: with an odd number of players, the bye goes to the player
 /// who (1) has had neither a pairing-allocated bye nor a forfeit win

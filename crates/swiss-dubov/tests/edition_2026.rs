@@ -63,7 +63,10 @@ fn dubov_2026_c2_full_point_bye_bars_the_pab_over_3_1_1() {
     let p18 = next_in(&t, Edition::Fide2018);
     assert_eq!(p18.bye, Some(5));
     // The default is the edition in force.
-    assert_eq!(pair(&RoundState::next(&t), &DubovOptions::default()), Ok(p26));
+    assert_eq!(
+        pair(&RoundState::next(&t), &DubovOptions::default()),
+        Ok(p26)
+    );
 }
 
 /// Basic Rules Art. 4: half-point and zero-point byes do not bar the PAB
@@ -131,8 +134,16 @@ fn dubov_2026_messages_use_the_edition_numbering() {
         .unwrap_err()
         .to_string()
     };
-    assert!(err(Edition::Fide2026).starts_with("Dubov 1.1: "), "{}", err(Edition::Fide2026));
-    assert!(err(Edition::Fide2018).starts_with("Dubov A.1: "), "{}", err(Edition::Fide2018));
+    assert!(
+        err(Edition::Fide2026).starts_with("Dubov 1.1: "),
+        "{}",
+        err(Edition::Fide2026)
+    );
+    assert!(
+        err(Edition::Fide2018).starts_with("Dubov A.1: "),
+        "{}",
+        err(Edition::Fide2018)
+    );
     let mut t = event(4, 5);
     t.planned_rounds = None;
     let st = RoundState::next(&t);

@@ -104,7 +104,10 @@ fn sweep(n: u64, maxi: bool, salt: u64, edition: Edition) -> Tally {
         // every round that had one.
         for k in 1..=report.rounds {
             let st = RoundState::next(&before_round(t, k));
-            assert!(legal_pairing_exists(&st, text_2026), "seed {seed} round {k}");
+            assert!(
+                legal_pairing_exists(&st, text_2026),
+                "seed {seed} round {k}"
+            );
         }
     }
     tally

@@ -54,6 +54,9 @@ pub struct Reference {
     /// Four times the median score (tenths).
     median4: i64,
     who: BTreeMap<StartNo, Who>,
+    /// The 2026 edition: its bye bar, and issue 25's readings of 4.4 a and
+    /// 3.8 (1999 keeps the former ones).
+    text_2026: bool,
 }
 
 type Pairs = Vec<(StartNo, StartNo)>;
@@ -112,6 +115,7 @@ impl Reference {
             median4: i64::from(st.round.saturating_sub(1))
                 * i64::from(ps.win_white.tenths() + ps.win_black.tenths()),
             who,
+            text_2026,
         }
     }
 
@@ -406,7 +410,7 @@ impl Reference {
             let x = best[0];
             if leaves_rest_paired(x) {
                 floating.push(x);
-            } else {
+            } else if self.text_2026 {
                 // 4.4 a: x out, scrutinise in pairing order; the first
                 // player who cannot be paired while those before him stay
                 // paired is exchanged with x.
@@ -434,6 +438,7 @@ impl Reference {
                     floating.push(p);
                 }
             }
+            // 1999 (the former reading, kept): 4.4's scrutiny below.
         }
         if floating.is_empty() && !self.all_paired(&rest) {
             floating = self.scrutiny(&rest, &incoming, &res);
@@ -598,31 +603,36 @@ impl Reference {
         let free = |p: &StartNo| keep.contains(p) && !used.contains(p);
         let s: Vec<StartNo> = res.iter().copied().filter(free).collect();
         let ins: Vec<(StartNo, Way)> = incoming.iter().copied().filter(|x| free(&x.0)).collect();
-        let (p, order, floaters): (StartNo, Vec<StartNo>, Vec<StartNo>) = if let Some(&(f, dir)) =
-            ins.first()
-        {
-            // 3.8: a DF takes residents from the top, a UF from the bottom;
-            // another floater only when no resident can be taken.
-            let mut r = s.clone();
-            r.sort_unstable();
-            if dir == Way::Up {
-                r.reverse();
-            }
-            (f, r, ins[1..].iter().map(|x| x.0).collect())
-        } else if let Some(&p) = s.first() {
-            // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
-            let h = s.len() / 2;
-            if h == 0 {
-                return false;
-            }
-            (
-                p,
-                s[h..].iter().chain(s[1..h].iter().rev()).copied().collect(),
-                Vec::new(),
-            )
-        } else {
-            return true;
-        };
+        let (p, order, floaters): (StartNo, Vec<StartNo>, Vec<StartNo>) =
+            if let Some(&(f, dir)) = ins.first() {
+                // 3.8: a DF takes residents from the top, a UF from the bottom;
+                // another floater only when no resident can be taken.
+                let mut r = s.clone();
+                r.sort_unstable();
+                if dir == Way::Up {
+                    r.reverse();
+                }
+                let others: Vec<StartNo> = ins[1..].iter().map(|x| x.0).collect();
+                if self.text_2026 {
+                    (f, r, others)
+                } else {
+                    // 1999, the former reading: one list.
+                    (f, r.into_iter().chain(others).collect(), Vec::new())
+                }
+            } else if let Some(&p) = s.first() {
+                // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
+                let h = s.len() / 2;
+                if h == 0 {
+                    return false;
+                }
+                (
+                    p,
+                    s[h..].iter().chain(s[1..h].iter().rev()).copied().collect(),
+                    Vec::new(),
+                )
+            } else {
+                return true;
+            };
         // Each list: those due the other colour (within Maxi's 100 points
         // of its first compatible player), then the other compatible ones.
         let by_colour = |list: Vec<StartNo>| -> Vec<StartNo> {
