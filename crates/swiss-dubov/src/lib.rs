@@ -75,7 +75,8 @@
 //! `tests/agreement.rs` compares the engine, with each of the three
 //! upfloater methods, against a literal exponential transcription of
 //! B.0-B.6 and D.1-D.3 (`tests/common/reference.rs`, written apart from
-//! the engine) on 1,500 random small tournaments (about 7,300 rounds; any
+//! the engine) on 1,500 random small tournaments (7,275 rounds, a quarter of them under
+//! the 2018 text; any
 //! count with `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
 //! independent verifier `swiss_verify::dubov`. `tests/rules.rs` holds the
 //! text's examples (D.1's containers, D.2's seven players, D.3's six
