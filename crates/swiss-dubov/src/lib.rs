@@ -75,10 +75,11 @@
 //! `tests/agreement.rs` compares the engine, with each of the three
 //! upfloater methods, against a literal exponential transcription of
 //! B.0-B.6 and D.1-D.3 (`tests/common/reference.rs`, written apart from
-//! the engine) on 1,500 random small tournaments (7,275 rounds, a quarter of them under
-//! the 2018 text; any
-//! count with `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
-//! independent verifier `swiss_verify::dubov`. `tests/rules.rs` holds the
+//! the engine) on 1,500 random small tournaments (7,275 rounds, a
+//! quarter of the events under the 2018 text; any count with
+//! `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
+//! independent verifier of its edition (`swiss_verify::dubov_2026` or
+//! `dubov`). `tests/edition_2026.rs` holds the 2026 changes. `tests/rules.rs` holds the
 //! text's examples (D.1's containers, D.2's seven players, D.3's six
 //! transpositions) and hand-worked multi-round cases; `tests/medium.rs`
 //! has events of 20-80 players where the three methods must agree.
