@@ -33,8 +33,8 @@ use std::cmp::Reverse;
 use swiss_core::{Colour, Points};
 use swiss_matching::CardinalityMatcher;
 
+use crate::LimError;
 use crate::player::Field;
-use crate::{Edition, LimError};
 
 /// A direction of pairing or of a float (`Lim 2.2`, `3.2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,9 +227,7 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
             }
         }
         (Mode::Rules, lo)
-    } else if k == k0 && field.edition == Edition::Fide2026 {
-        // 1999 keeps the former reading (the scrutiny order), byte for
-        // byte; see the crate docs, interpretation 5.
+    } else if k == k0 {
         (Mode::Rules, 0)
     } else {
         (Mode::Scrutiny, 0)
@@ -417,49 +415,32 @@ impl<'a> Group<'a> {
                     .filter(|&y| y != f && !run.used[y])
                     .collect();
                 let counts = run.due_counts;
-                if self.field.edition == Edition::Fide1999 {
-                    // The former reading, kept byte for byte for 1999: the
-                    // residents, then the other floaters, as one list.
-                    let cands: Vec<usize> = residents.iter().chain(&others).copied().collect();
-                    match self.choose_opponent(
+                // Interpretation 8: the floater is paired with a resident
+                // (3.8's "player available" of the score-group); another
+                // floater only when no resident can be taken, however
+                // their colours due compare.
+                let q = self
+                    .choose_opponent(
                         counts,
                         &mut run.log,
                         f,
-                        cands.into_iter(),
+                        residents.iter().copied(),
                         oracle,
                         "Lim 3.8",
-                    ) {
-                        Some(q) => Decision::Pair(f, q),
-                        None => return false,
-                    }
-                } else {
-                    // Interpretation 8: the floater is paired with a resident
-                    // (3.8's "player available" of the score-group); another
-                    // floater only when no resident can be taken, however
-                    // their colours due compare.
-                    let q = self
-                        .choose_opponent(
+                    )
+                    .or_else(|| {
+                        self.choose_opponent(
                             counts,
                             &mut run.log,
                             f,
-                            residents.iter().copied(),
+                            others.iter().copied(),
                             oracle,
-                            "Lim 3.8",
+                            "Lim 3.8 (no resident can be taken)",
                         )
-                        .or_else(|| {
-                            self.choose_opponent(
-                                counts,
-                                &mut run.log,
-                                f,
-                                others.iter().copied(),
-                                oracle,
-                                "Lim 3.8 (no resident can be taken)",
-                            )
-                        });
-                    match q {
-                        Some(q) => Decision::Pair(f, q),
-                        None => return false,
-                    }
+                    });
+                match q {
+                    Some(q) => Decision::Pair(f, q),
+                    None => return false,
                 }
             } else if let Some(&p) = run.s.first() {
                 let seq = exchange_sequence(&run.s);

@@ -13,11 +13,10 @@
 //! ([`swiss_core::PlayerState::may_receive_pab`]); 1999 keeps C.04.1 d (a
 //! PAB or a forfeit win). Messages and `--explain` print the ids of the
 //! edition that pairs ([`Edition::rule`]); the rule ids in these docs are
-//! the 1999 ones. Two readings of the unchanged procedure were corrected
-//! with the 2026 edition (issue 25: interpretations 5 and 8, the floater
-//! exchanged by 4.4 a and 3.8's residents first); the 1999 edition keeps
-//! the former ones, so its pairings are those of earlier releases byte
-//! for byte. TRF-2026 has no Lim tournament type: record 192
+//! the 1999 ones. The procedure is the same in both texts, so two readings
+//! of it corrected in this release (issue 25: interpretations 5 and 8, the
+//! floater exchanged by 4.4 a and 3.8's residents first) pair both
+//! editions: earlier releases read the text wrongly there. TRF-2026 has no Lim tournament type: record 192
 //! `FIDE_LIM` (also `FIDE_LIM_2026`, `FIDE_LIM_1999`) is a provisional code
 //! of this workspace (see `swiss_systems::by_code`).
 //!
@@ -150,9 +149,10 @@
 //!    in Maxi-tournaments only within 100 points of the lowest numbered
 //!    resident), then position (downward the lowest numbered, upward the
 //!    highest numbered). When that floater leaves the others unpairable
-//!    but another single floater would not, `Lim 4.4 a` decides (2026
-//!    edition; 1999 keeps the former reading, the last player in scrutiny
-//!    order whose floating leaves the rest pairable), as written: with him out, the players are scrutinised in pairing order
+//!    but another single floater would not, `Lim 4.4 a` decides, as
+//!    written (earlier releases floated the last player in scrutiny order
+//!    whose floating left the rest pairable, whatever his colour and type):
+//!    with him out, the players are scrutinised in pairing order
 //!    (floaters in, then residents), and the first one who cannot be
 //!    paired while all those before him stay paired is exchanged with him
 //!    (if that still leaves the rest unpairable, the next player by 3.9,
@@ -195,8 +195,8 @@
 //!    takes the top of the group, a UF the bottom), which differs from the
 //!    group's only in the median. Another floater is taken only when no
 //!    resident can be, even if he is due the other colour and the
-//!    residents are not (2026 edition; 1999 keeps the former reading, one
-//!    list of residents then floaters, the colour pass over all of them): 3.8's "player available" is one of the
+//!    residents are not (earlier releases took one list of residents then
+//!    floaters, the colour pass over all of them): 3.8's "player available" is one of the
 //!    score-group, colour only orders them
 //!    (`interpretation_uf_in_median_takes_the_bottom`;
 //!    `lim_3_8_floater_takes_a_resident_before_another_floater` in

@@ -54,8 +54,7 @@ pub struct Reference {
     /// Four times the median score (tenths).
     median4: i64,
     who: BTreeMap<StartNo, Who>,
-    /// The 2026 edition: its bye bar, and issue 25's readings of 4.4 a and
-    /// 3.8 (1999 keeps the former ones).
+    /// The 2026 edition: its bye bar (Basic Rules Art. 4).
     text_2026: bool,
 }
 
@@ -410,7 +409,7 @@ impl Reference {
             let x = best[0];
             if leaves_rest_paired(x) {
                 floating.push(x);
-            } else if self.text_2026 {
+            } else {
                 // 4.4 a: x out, scrutinise in pairing order; the first
                 // player who cannot be paired while those before him stay
                 // paired is exchanged with x.
@@ -438,7 +437,6 @@ impl Reference {
                     floating.push(p);
                 }
             }
-            // 1999 (the former reading, kept): 4.4's scrutiny below.
         }
         if floating.is_empty() && !self.all_paired(&rest) {
             floating = self.scrutiny(&rest, &incoming, &res);
@@ -613,12 +611,7 @@ impl Reference {
                     r.reverse();
                 }
                 let others: Vec<StartNo> = ins[1..].iter().map(|x| x.0).collect();
-                if self.text_2026 {
-                    (f, r, others)
-                } else {
-                    // 1999, the former reading: one list.
-                    (f, r.into_iter().chain(others).collect(), Vec::new())
-                }
+                (f, r, others)
             } else if let Some(&p) = s.first() {
                 // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
                 let h = s.len() / 2;
