@@ -15,9 +15,10 @@ pub struct SystemArgs {
     #[arg(long, value_parser = PossibleValuesParser::new(swiss_systems::names()))]
     pub system: String,
     /// The edition of the system's rules (`--edition 2026`, `2017` or
-    /// `2012` for the Dutch system); default: the edition the file names
-    /// (TRF-2026 record 192, e.g. `FIDE_DUTCH_2017`), else the system's
-    /// current edition (Dutch: 2026, the rules in force).
+    /// `2012` for the Dutch system, `2026` or `2018` for Dubov, `2026` or
+    /// `1999` for Lim); default: the edition the file names (TRF-2026
+    /// record 192, e.g. `FIDE_DUTCH_2017`), else the system's current
+    /// edition (2026, the rules in force).
     #[arg(long)]
     pub edition: Option<String>,
     /// TCEC: double rounds (each round is two games with reversed colours,

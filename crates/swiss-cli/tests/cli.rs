@@ -373,7 +373,16 @@ fn settings_come_from_the_flag_or_the_file() {
     let without: Vec<&str> = text_of.lines().filter(|l| !l.starts_with("XXO")).collect();
     std::fs::write(&bare, without.join("\n")).unwrap();
     let bare = bare.to_str().unwrap();
+    // The error cites the rule by the edition's number: 1.1 in the 2026
+    // text (the default), A.1 in the 2018 one.
     let refused = swiss(&["pair", "--system", "dubov", bare]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(
+        text(&refused.stderr).contains("Dubov 1.1"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let refused = swiss(&["pair", "--system", "dubov", "--edition", "2018", bare]);
     assert_ne!(refused.status.code(), Some(0));
     assert!(
         text(&refused.stderr).contains("Dubov A.1"),

@@ -41,7 +41,9 @@ pub struct PlayerState {
     /// Every past round, round 1 first.
     pub history: Vec<PastRound>,
     /// Whether the player already had a pairing-allocated bye or scored a
-    /// forfeit win (C.04.1 d, C.04.3 C.2): he cannot get the PAB.
+    /// forfeit win (C.04.1 d, C.04.3 C.2): under the texts before 2026 he
+    /// cannot get the PAB. The 2026 Basic Rules' wider bar is
+    /// [`PlayerState::may_receive_pab`].
     pub had_bye_or_forfeit_win: bool,
     /// Number of pairing-allocated byes received.
     pub pairing_byes: u32,
@@ -73,6 +75,27 @@ impl PlayerState {
     /// Whether he met `other` over the board.
     pub fn has_met(&self, other: StartNo) -> bool {
         self.met.contains(&other)
+    }
+
+    /// C.04.1 (2026) Art. 4: whether he may receive the pairing-allocated
+    /// bye. He may not when he already had one (whatever it was worth), or
+    /// when in one round he scored, without playing, as many points as a
+    /// win (a forfeit win `+`, a requested full-point bye `F`, a win's
+    /// points for a round before a late entry). A half-point or zero-point
+    /// bye does not bar it, unless the point system rates it as a win. "A
+    /// win" is the lower of the two colours' win values, so a win with
+    /// either colour is a win.
+    ///
+    /// The rule of the 2026 Basic Rules, which the 2026 Dutch (C2), Dubov
+    /// ([C2], 3.1.1) and Lim (1.1) texts all refer to. The earlier texts'
+    /// rule (C.04.1 d: a PAB or a forfeit win) is
+    /// [`PlayerState::had_bye_or_forfeit_win`].
+    pub fn may_receive_pab(&self, ps: &PointSystem) -> bool {
+        let win = ps.win_white.min(ps.win_black);
+        !self.history.iter().any(|past| {
+            let e = &past.entry;
+            e.result == ResultCode::PairingBye || (!e.is_played_game() && e.points(ps) >= win)
+        })
     }
 }
 
@@ -210,5 +233,41 @@ impl RoundState {
             .binary_search_by_key(&start_no, |p| p.start_no)
             .ok()
             .map(|i| &self.players[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// C.04.1 (2026) Art. 4: a PAB (1), a forfeit win (2) and a requested
+    /// full-point bye (3) bar the PAB; a half-point bye (4), a zero-point
+    /// bye (5) and a played win (6) do not. The older C.04.1 d
+    /// (`had_bye_or_forfeit_win`) bars only the first two.
+    #[test]
+    fn c04_1_art_4_pab_bar() {
+        let text = "\
+012 Art 4
+XXR 5
+001    1      One                               2000                             1.0       0000 - U
+001    2      Two                               1900                             1.0       0000 - +
+001    3      Three                             1800                             1.0       0000 - F
+001    4      Four                              1700                             0.5       0000 - H
+001    5      Five                              1600                             0.0       0000 - Z
+001    6      Six                               1500                             1.0       0007 w 1
+001    7      Seven                             1400                             0.0       0006 b 0
+";
+        let t = crate::trf::read(text, "art4").unwrap();
+        let st = RoundState::before(&t, 2);
+        let ps = st.point_system;
+        let may: Vec<bool> = st.players.iter().map(|p| p.may_receive_pab(&ps)).collect();
+        assert_eq!(may, [false, false, false, true, true, true, true]);
+        let old: Vec<bool> = st
+            .players
+            .iter()
+            .map(|p| !p.had_bye_or_forfeit_win)
+            .collect();
+        assert_eq!(old, [false, false, true, true, true, true, true]);
     }
 }

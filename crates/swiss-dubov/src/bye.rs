@@ -3,9 +3,9 @@
 
 use swiss_matching::CardinalityMatcher;
 
-use crate::DubovError;
 use crate::compat::Compat;
 use crate::player::Round;
+use crate::{DubovError, Edition};
 
 /// `Dubov B.0`: with an odd number of players, the bye goes to the player
 /// who (1) has had neither a pairing-allocated bye nor a forfeit win
@@ -63,7 +63,8 @@ pub(crate) fn assign(
                     .take_while(|&&x| x != c)
                     .map(|&x| round.players[x].id)
                     .collect::<Vec<_>>(),
-                "Dubov B.0: pairing-allocated bye (those passed over would leave the rest unpairable)"
+                "Dubov {}: pairing-allocated bye (those passed over would leave the rest unpairable)",
+                round.edition.rule("B.0")
             );
             return Ok((m, Some(c)));
         }
@@ -73,14 +74,26 @@ pub(crate) fn assign(
     ))
 }
 
+/// What bars the PAB in `round`'s edition, for messages.
+fn bar(round: &Round) -> &'static str {
+    match round.edition {
+        Edition::Fide2026 => {
+            "already had a pairing-allocated bye or scored a win's points without playing"
+        }
+        Edition::Fide2018 => "already had a pairing-allocated bye or a forfeit win",
+    }
+}
+
 /// The reason given when no complete round-pairing exists (A.8).
 fn no_complete_pairing(round: &Round, m: &CardinalityMatcher, odd: bool) -> DubovError {
     let n = round.players.len();
+    let rule = |id| round.edition.rule(id);
     if odd && !round.players.iter().any(|p| p.bye_eligible) {
         return DubovError::NoLegalPairing {
             reason: format!(
-                "{n} players to pair and every one of them already had a pairing-allocated \
-                 bye or a forfeit win (Dubov C.2)"
+                "{n} players to pair and every one of them {} (Dubov {})",
+                bar(round),
+                round.edition.rule("C.2")
             ),
         };
     }
@@ -90,13 +103,16 @@ fn no_complete_pairing(round: &Round, m: &CardinalityMatcher, odd: bool) -> Dubo
         .collect();
     DubovError::NoLegalPairing {
         reason: format!(
-            "no complete round-pairing (Dubov A.8) of the {n} players exists under C.1 \
-             (no second game, forbidden pairs) and C.3 (same absolute colour preference){}; \
+            "no complete round-pairing (Dubov {}) of the {n} players exists under {} \
+             (no second game, forbidden pairs) and {} (same absolute colour preference){}; \
              a maximum pairing leaves out: {}{}",
+            rule("A.8"),
+            rule("C.1"),
+            rule("C.3"),
             if odd {
-                " with a bye for a player without a bye or forfeit win (C.2)"
+                format!(" with a bye for a player who may get it ({})", rule("C.2"))
             } else {
-                ""
+                String::new()
             },
             unmatched.join(" "),
             if odd && m.mate(n).is_none() {

@@ -1,5 +1,23 @@
-//! The FIDE Dubov system (C.04.4.1, approved 2018) for the `swiss`
-//! workspace.
+//! The FIDE Dubov system (C.04.4.1: the 2026 text, the default, and the
+//! 2018 one) for the `swiss` workspace.
+//!
+//! # Editions
+//!
+//! [`DubovOptions::edition`] selects the text: [`Edition::Fide2026`]
+//! (approved 28/10/2025, applied from 1 February 2026, Articles 0-5) or
+//! [`Edition::Fide2018`] (sections A-E, `dubov-c0441.txt`). The procedure is
+//! the 2018 one in both (`dubov-2026-changes.md` §3: the 2026 changes to
+//! D.1/4.2, [C6], 3.1.5 and the TPN wording order the same sets). What
+//! differs: the PAB bar ([C2], 3.1.1) is the 2026 Basic Rules' Art. 4
+//! ([`swiss_core::PlayerState::may_receive_pab`]: a PAB, or any round
+//! scored a win's points without playing, a requested full-point bye
+//! included) against 2018's C.2 (a PAB or a forfeit win); and errors and
+//! `--explain` cite the edition's rule ids ([`Edition::rule`], the article
+//! map of `dubov-2026-changes.md` §1: B.0 is 3.1, B.1-B.6 are 3.2.1-3.2.6,
+//! A.1 is 1.1, A.7 (MaxT) is 1.8, C.n is [Cn], D.1-D.3 are 4.2-4.4, E is
+//! 5). The rule ids in these docs are the 2018 ones; the 2026 readings are
+//! interpretations 20-26 below. Record 192 `FIDE_DUBOV` (or
+//! `FIDE_DUBOV_2026`) selects 2026, `FIDE_DUBOV_2018` the 2018 text.
 //!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
 //! [`Dubov`] is the same engine behind the workspace's [`PairingSystem`]
@@ -57,9 +75,11 @@
 //! `tests/agreement.rs` compares the engine, with each of the three
 //! upfloater methods, against a literal exponential transcription of
 //! B.0-B.6 and D.1-D.3 (`tests/common/reference.rs`, written apart from
-//! the engine) on 1,500 random small tournaments (about 7,300 rounds; any
-//! count with `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
-//! independent verifier `swiss_verify::dubov`. `tests/rules.rs` holds the
+//! the engine) on 1,500 random small tournaments (7,275 rounds, a
+//! quarter of the events under the 2018 text; any count with
+//! `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
+//! independent verifier of its edition (`swiss_verify::dubov_2026` or
+//! `dubov`). `tests/edition_2026.rs` holds the 2026 changes. `tests/rules.rs` holds the
 //! text's examples (D.1's containers, D.2's seven players, D.3's six
 //! transpositions) and hand-worked multi-round cases; `tests/medium.rs`
 //! has events of 20-80 players where the three methods must agree.
@@ -167,6 +187,45 @@
 //!     read back from a recorded round 1: the one colour that reproduces
 //!     its colours (`initial_colour_is_read_back_from_round_1`).
 //!
+//! The 2026 text (tests in `tests/edition_2026.rs`; the points the notes
+//! `dubov-2026-changes.md` §4 and §6 list as silent or read differently by
+//! other engines):
+//!
+//! 20. **3.1.1 against [C2].** 3.1.1 still names only "a PAB or a
+//!     (forfeit) win", but it points to [C2], an absolute criterion, which
+//!     refers to the Basic Rules' Art. 4: the wider rule wins, and a
+//!     requested full-point bye bars the PAB. Under 2018 it does not
+//!     (`dubov_2026_c2_full_point_bye_bars_the_pab_over_3_1_1`). Half- and
+//!     zero-point byes bar it under neither (CPPDubovSystem bars any round
+//!     without opponent) (`dubov_2026_zero_point_bye_does_not_bar_the_pab`).
+//! 21. **3.1.4** prefers the player with the *most* games played, as
+//!     written (py4swiss reverses it)
+//!     (`dubov_2026_3_1_4_most_games_played_gets_the_pab`).
+//! 22. **Acceleration** (C.04.7 2026, declared for every system): the
+//!     pairing score (points plus virtual points) is the score of the
+//!     brackets, of [C6] and of 3.1.3, as interpretation 1 already reads
+//!     the 2018 text (`dubov_2026_pab_reads_the_pairing_score`). The
+//!     published board order keeps plain points: the 2026 General Handling
+//!     Rules make board order a recommendation, and the workspace orders
+//!     boards the same way for every system.
+//! 23. **"Upfloated"** (1.8, [C8]-[C10]) stays interpretation 5 (paired
+//!     against a higher pairing score, played or forfeited, never a bye);
+//!     **[C9]** stays interpretation 8 (the sum of the maximum upfloaters'
+//!     upfloats); **MaxT's Rnds** is the planned number of rounds
+//!     (interpretation 14, not the rounds completed as chesspairing reads
+//!     it); **[C7]** is judged on the bracket pairing each set yields
+//!     (interpretation 7, as the note to 3.2.2's "ensuing bracket" says).
+//! 24. **4.4.1's "Article 2.2.4"** is read as 3.2.4 (the shifts), the only
+//!     article whose manoeuvres leave a G2 pool; the 2018 D.3 it replaces
+//!     says the same (`d3_transposition_order_of_the_text` in
+//!     `tests/rules.rs`).
+//! 25. **TPN (1.2, GHR Art. 2)**: the start numbers are the TPNs (a late
+//!     entry's file keeps its proper place), and 5.2.1's parity counts the
+//!     players in the tournament at that round (interpretation 11). The
+//!     re-sort by rating up to the pairing of round 4 is interpretation 2.
+//! 26. **Round 1** pairs G1 by TPN when nobody in the bracket has played
+//!     (interpretation 12), not by a separate round-1 routine.
+//!
 //! # Performance
 //!
 //! Measured on the 2-core build machine (release build; events generated
@@ -186,6 +245,7 @@ mod bracket;
 mod bye;
 mod colour;
 mod compat;
+mod edition;
 mod order;
 mod pairing;
 mod player;
@@ -194,11 +254,15 @@ mod weights;
 
 use std::collections::BTreeMap;
 
+pub use edition::{Edition, ParseEditionError};
 pub use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, StartNo, Tournament};
 
 /// Options of the Dubov engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DubovOptions {
+    /// The text that pairs: 2026 (the default, in force since 1 February
+    /// 2026) or 2018.
+    pub edition: Edition,
     /// The provisional rating of every player the file leaves unrated
     /// (Dubov A.1: the arbiter assigns one).
     pub default_rating: Option<u16>,
@@ -211,20 +275,26 @@ pub struct DubovOptions {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DubovError {
-    /// Dubov A.1: some players have no rating and no provisional one.
+    /// Dubov A.1 (2026: 1.1): some players have no rating and no
+    /// provisional one.
     #[error(
-        "Dubov A.1: every player needs a rating, and player(s) {} have none; give a provisional rating (a default rating or a per-player override)",
+        "Dubov {rule}: every player needs a rating, and player(s) {} have none; give a provisional rating (a default rating or a per-player override)",
         list(start_nos)
     )]
     UnratedPlayers {
         /// The start numbers of the unrated players.
         start_nos: Vec<StartNo>,
+        /// The rule's id in the edition that pairs (`A.1`, `1.1`).
+        rule: &'static str,
     },
-    /// Dubov A.7: MaxT needs the planned number of rounds.
+    /// Dubov A.7 (2026: 1.8): MaxT needs the planned number of rounds.
     #[error(
-        "Dubov A.7: MaxT = 2 + [rounds / 5] needs the planned number of rounds (the XXR record), which the tournament does not give"
+        "Dubov {rule}: MaxT = 2 + [rounds / 5] needs the planned number of rounds (the XXR record), which the tournament does not give"
     )]
-    MissingPlannedRounds,
+    MissingPlannedRounds {
+        /// The rule's id in the edition that pairs (`A.7`, `1.8`).
+        rule: &'static str,
+    },
     /// No complete round-pairing exists (A.8): the arbiter decides.
     #[error("no legal pairing: {reason}")]
     NoLegalPairing {
@@ -289,6 +359,28 @@ pub use upfloaters::Strategy;
 pub struct Dubov {
     /// The options.
     pub options: DubovOptions,
+}
+
+impl Dubov {
+    /// The 2026 text (the default).
+    pub fn fide_2026() -> Dubov {
+        Dubov::with_edition(Edition::Fide2026)
+    }
+
+    /// The 2018 text.
+    pub fn fide_2018() -> Dubov {
+        Dubov::with_edition(Edition::Fide2018)
+    }
+
+    /// The engine for `edition`, other options at their defaults.
+    pub fn with_edition(edition: Edition) -> Dubov {
+        Dubov {
+            options: DubovOptions {
+                edition,
+                ..DubovOptions::default()
+            },
+        }
+    }
 }
 
 impl PairingSystem for Dubov {

@@ -151,6 +151,7 @@ fn explain(round: &Round, residents: &[usize], up: &Chosen) {
         shifted_from_larger = ?ids(&bp.second_shift),
         s1 = ?ids(&bp.s1),
         t2 = ?ids(&bp.t2),
-        "Dubov B.1-B.6: bracket"
+        "Dubov {}: bracket",
+        round.edition.rule("B.1-B.6")
     );
 }

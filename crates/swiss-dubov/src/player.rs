@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 
 use swiss_core::{Colour, PlayerState, Points, RoundState, StartNo};
 
-use crate::{DubovError, DubovOptions};
+use crate::{DubovError, DubovOptions, Edition};
 
 /// How strongly a player wants his colour (Dubov A.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,7 +96,8 @@ pub(crate) struct Player {
     pub upfloats: u32,
     /// Whether he was upfloated in the previous round (C.10).
     pub upfloated_last: bool,
-    /// Whether he may receive the pairing-allocated bye (B.0.1, C.2).
+    /// Whether he may receive the pairing-allocated bye (2018: B.0.1,
+    /// C.2; 2026: 3.1.1, [C2]).
     pub bye_eligible: bool,
 }
 
@@ -116,6 +117,8 @@ pub(crate) struct Round {
     pub max_t: u32,
     /// The initial colour (E.0).
     pub initial_colour: Colour,
+    /// The text that pairs: its PAB bar and its rule ids.
+    pub edition: Edition,
     /// The players to pair, in pairing order: score descending, then
     /// initial ranking (the order of D.1's sequence numbers).
     pub players: Vec<Player>,
@@ -127,7 +130,9 @@ impl Round {
     pub fn new(state: &RoundState, options: &DubovOptions) -> Result<Round, DubovError> {
         let planned = state
             .planned_rounds
-            .ok_or(DubovError::MissingPlannedRounds)?;
+            .ok_or(DubovError::MissingPlannedRounds {
+                rule: options.edition.rule("A.7"),
+            })?;
         let ratings = ratings(state, options)?;
         let ranks = initial_ranking(state, &ratings);
         let numbers = pairing_numbers(state, &ranks);
@@ -145,7 +150,7 @@ impl Round {
                 games: u32::try_from(p.met.len()).unwrap_or(u32::MAX),
                 upfloats,
                 upfloated_last,
-                bye_eligible: !p.had_bye_or_forfeit_win,
+                bye_eligible: may_get_bye(state, p, options.edition),
             });
         }
         players.sort_by_key(|p| (Reverse(p.score), p.rank));
@@ -153,6 +158,7 @@ impl Round {
             last: state.round == planned,
             max_t: max_upfloats(planned),
             initial_colour: initial_colour(state),
+            edition: options.edition,
             players,
         })
     }
@@ -160,6 +166,23 @@ impl Round {
     /// Whether `i` is a maximum upfloater (A.7).
     pub fn is_max_upfloater(&self, i: usize) -> bool {
         self.players[i].upfloats >= self.max_t
+    }
+}
+
+/// Whether `p` may receive the pairing-allocated bye.
+///
+/// 2018 (B.0.1, C.2, as C.04.1 d): not after a PAB or a forfeit win.
+///
+/// 2026 ([C2] with Basic Rules Art. 4, read by 3.1.1): not after a PAB
+/// or any round scored a win's points without playing, a requested
+/// full-point bye (`F`) included. 3.1.1 still names only "a PAB or a
+/// (forfeit) win", but it points to [C2], an absolute criterion, which
+/// refers to Art. 4: the narrower wording is read as a stale paraphrase
+/// (interpretation 20 of the crate docs).
+fn may_get_bye(state: &RoundState, p: &PlayerState, edition: Edition) -> bool {
+    match edition {
+        Edition::Fide2026 => p.may_receive_pab(&state.point_system),
+        Edition::Fide2018 => !p.had_bye_or_forfeit_win,
     }
 }
 
@@ -188,7 +211,10 @@ fn ratings(state: &RoundState, options: &DubovOptions) -> Result<Vec<u16>, Dubov
     if missing.is_empty() {
         Ok(ratings)
     } else {
-        Err(DubovError::UnratedPlayers { start_nos: missing })
+        Err(DubovError::UnratedPlayers {
+            start_nos: missing,
+            rule: options.edition.rule("A.1"),
+        })
     }
 }
 

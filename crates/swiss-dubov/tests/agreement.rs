@@ -38,6 +38,11 @@ fn run(seed: u64) -> (u32, Option<String>) {
         players[b].rating = ra;
     }
     let mut options = DubovOptions::default();
+    // A quarter under the 2018 text (without touching the random stream,
+    // so the events stay those of earlier runs).
+    if seed % 4 == 3 {
+        options.edition = swiss_dubov::Edition::Fide2018;
+    }
     if rng.chance(0.2) {
         let i = rng.below(u64::from(n)) as usize;
         players[i].rating = None;

@@ -286,7 +286,10 @@ fn interpretation_unrated_player_needs_a_provisional_rating() {
     let st = RoundState::next(&t);
     assert_eq!(
         pair(&st, &DubovOptions::default()),
-        Err(DubovError::UnratedPlayers { start_nos: vec![3] })
+        Err(DubovError::UnratedPlayers {
+            start_nos: vec![3],
+            rule: "1.1"
+        })
     );
     let low = DubovOptions {
         default_rating: Some(1000),
@@ -307,7 +310,7 @@ fn interpretation_planned_rounds_are_required() {
     t.planned_rounds = None;
     assert_eq!(
         pair(&RoundState::next(&t), &DubovOptions::default()),
-        Err(DubovError::MissingPlannedRounds)
+        Err(DubovError::MissingPlannedRounds { rule: "1.8" })
     );
 }
 

@@ -75,7 +75,8 @@ impl Player {
                 _ => [float(st, p, 1), float(st, p, 2)],
             },
             may_get_bye: match edition {
-                Edition::Fide2026 => may_get_pab_2026(st, p),
+                // C2 refers to the Basic Rules' bar (C.04.1 Art. 4).
+                Edition::Fide2026 => p.may_receive_pab(&st.point_system),
                 _ => !p.had_bye_or_forfeit_win,
             },
             topscorer: is_topscorer(st, p),
@@ -109,22 +110,6 @@ impl Player {
     pub(crate) fn played_games(&self) -> usize {
         self.colours.len()
     }
-}
-
-/// C.04.3 (2026) C2, with C.04.1: `p` may receive the pairing-allocated
-/// bye unless he already had one (whatever it was worth) or, in some
-/// round, scored at least a win's worth of points without playing (a
-/// forfeit win, a full-point bye, points for rounds before a late entry).
-/// A half-point bye does not bar the PAB (unless the point system rates
-/// it as a win). "A win" is the lower of the two colours' win values.
-fn may_get_pab_2026(st: &RoundState, p: &PlayerState) -> bool {
-    let ps = &st.point_system;
-    let win = ps.win_white.min(ps.win_black);
-    !p.history.iter().any(|past| {
-        let e = &past.entry;
-        e.result == swiss_core::ResultCode::PairingBye
-            || (!e.is_played_game() && e.points(ps) >= win)
-    })
 }
 
 /// The colour preference (C.04.3 A.6) of a player with the played

@@ -41,7 +41,10 @@ fn main() {
         ..SimulationConfig::default()
     };
     let system = Timed(Lim {
-        options: LimOptions { maxi },
+        options: LimOptions {
+            maxi,
+            ..LimOptions::default()
+        },
     });
     let sim = swiss_core::simulate::play(&system, random_players(n, 11), "timed", &cfg);
     if let Some(e) = sim.stopped {

@@ -134,6 +134,7 @@ mod tests {
             round,
             last_round: false,
             maxi: false,
+            edition: crate::Edition::default(),
             initial: W,
             median4: 0,
         }

@@ -6,10 +6,11 @@
 //! 1. `Lim 2.3 a-c`: members without any compatible opponent among the
 //!    members float on ([`Group::new`]).
 //! 2. `Lim 2.3 d`: an odd group floats one more player, chosen by
-//!    `Lim 3.9`, `3.10`, `3.2`, `3.3` ([`Mode::Rules`]); if the others then
-//!    cannot all be paired, or an even group cannot be paired completely,
-//!    `Lim 3.1`, `4.4` float as few as possible in scrutiny order
-//!    ([`Mode::Scrutiny`]).
+//!    `Lim 3.9`, `3.10`, `3.2`, `3.3`; if the others then cannot all be
+//!    paired, `Lim 4.4 a` exchanges him with the first player the scrutiny
+//!    leaves without an opponent ([`Mode::Rules`]); if one floater cannot
+//!    do, or an even group cannot be paired completely, `Lim 3.1`, `4.4`
+//!    float as few as possible in scrutiny order ([`Mode::Scrutiny`]).
 //! 3. `Lim 3.6`-`3.8`: the floaters coming in are paired first, each with
 //!    the best-placed player due the alternate colour.
 //! 4. `Lim 2.4`, `4.1`-`4.3`, `5.2`: the remaining residents, the top one
@@ -209,8 +210,12 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
     }
     // Lim 2.3 d's floater stands if the others can all be paired; then the
     // first pass's choices stand as long as the rest stays pairable: keep
-    // the longest such prefix (feasibility only shrinks along it).
-    // Otherwise Lim 4.4: floaters by the scrutiny order.
+    // the longest such prefix (feasibility only shrinks along it). When
+    // that floater leaves the others unpairable but another one would
+    // not (k == k0), the floater is still chosen by Lim 3.9, 3.10, 3.2,
+    // among those whose floating leaves the rest pairable (the oracle
+    // of the second pass). Only when one floater cannot do (k > k0) does
+    // Lim 4.4 float players by the scrutiny order.
     let (mode, t) = if k == k0 && grp.prefix_feasible(&first.decisions[..k0], k) {
         let (mut lo, mut hi) = (k0, first.decisions.len());
         while hi - lo > 1 {
@@ -222,6 +227,8 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
             }
         }
         (Mode::Rules, lo)
+    } else if k == k0 {
+        (Mode::Rules, 0)
     } else {
         (Mode::Scrutiny, 0)
     };
@@ -251,8 +258,10 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
 /// How the floaters beyond `Lim 2.3 a-c` are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
-    /// `Lim 2.3 d`: the one floater making the group even, by `Lim 3.2`,
-    /// `3.3`, `3.9`, `3.10` (when the others can then all be paired).
+    /// `Lim 2.3 d`: the one floater making the group even, by `Lim 3.9`
+    /// (with `3.3`/`3.4`), `3.10`, `3.2`; when he leaves the others
+    /// unpairable, `Lim 4.4 a` exchanges him with the first player the
+    /// scrutiny leaves without an opponent.
     Rules,
     /// `Lim 4.4`: the group cannot be paired completely: the players are
     /// scrutinised in pairing order and each one who cannot be paired
@@ -393,26 +402,43 @@ impl<'a> Group<'a> {
                 }
             } else if let Some(f) = (self.r..self.g.len()).find(|&f| !run.used[f]) {
                 let dir = self.floater_dir(f);
-                let residents = run.s.iter().copied();
-                let others = (self.r..self.g.len()).filter(|&y| y != f && !run.used[y]);
                 // Lim 3.8: downward the highest numbered player (the top),
                 // upward the lowest numbered (the bottom) — residents are
                 // kept in the group's direction, so a floater moving the
                 // other way reads them backwards.
-                let cands: Vec<usize> = if dir == self.task.dir {
-                    residents.chain(others).collect()
+                let residents: Vec<usize> = if dir == self.task.dir {
+                    run.s.clone()
                 } else {
-                    residents.rev().chain(others).collect()
+                    run.s.iter().rev().copied().collect()
                 };
+                let others: Vec<usize> = (self.r..self.g.len())
+                    .filter(|&y| y != f && !run.used[y])
+                    .collect();
                 let counts = run.due_counts;
-                match self.choose_opponent(
-                    counts,
-                    &mut run.log,
-                    f,
-                    cands.into_iter(),
-                    oracle,
-                    "Lim 3.8",
-                ) {
+                // Interpretation 8: the floater is paired with a resident
+                // (3.8's "player available" of the score-group); another
+                // floater only when no resident can be taken, however
+                // their colours due compare.
+                let q = self
+                    .choose_opponent(
+                        counts,
+                        &mut run.log,
+                        f,
+                        residents.iter().copied(),
+                        oracle,
+                        "Lim 3.8",
+                    )
+                    .or_else(|| {
+                        self.choose_opponent(
+                            counts,
+                            &mut run.log,
+                            f,
+                            others.iter().copied(),
+                            oracle,
+                            "Lim 3.8 (no resident can be taken)",
+                        )
+                    });
+                match q {
                     Some(q) => Decision::Pair(f, q),
                     None => return false,
                 }
@@ -488,19 +514,26 @@ impl<'a> Group<'a> {
         let f = self.field;
         let (gp, gq) = (self.g[p], self.g[q]);
         let fine = f.colour_fine(gp, gq);
+        let cands: Vec<usize> = cands.collect();
+        // The first compatible candidate: the one an exchange for colour is
+        // measured against (Lim 5.7, Maxi-tournaments only).
+        let q0 = cands.iter().copied().find(|&c| self.compatible(p, c));
         let mut skipped = Vec::new();
-        for c in cands.take_while(|&c| c != q) {
+        for c in cands.into_iter().take_while(|&c| c != q) {
             let gc = self.g[c];
             let why = if f.have_met(gp, gc) {
-                "have met or may not meet (Lim 2.1)"
+                "have met or may not meet (Lim 2.1)".to_string()
             } else if !self.compatible(p, c) {
-                "no colours without breaking Lim 5.1 a/b (Lim 2.1)"
+                format!(
+                    "no colours without breaking Lim {} (Lim 2.1)",
+                    f.edition.rule("5.1 a/b")
+                )
             } else if fine && !f.colour_fine(gp, gc) {
-                "due the same colour (Lim 5.2)"
-            } else if fine {
-                "an exchange for colour not allowed (Lim 5.7)"
+                "due the same colour (Lim 5.2)".to_string()
+            } else if fine && q0.is_some_and(|d| !f.maxi_allows(gc, self.g[d])) {
+                "an exchange for colour not allowed (Lim 5.7)".to_string()
             } else {
-                "the rest of the group could not be paired (Lim 4.3, 4.4)"
+                "the rest of the group could not be paired (Lim 4.3, 4.4)".to_string()
             };
             skipped.push(format!("{} {why}", f.p(gc).id));
         }
@@ -573,9 +606,10 @@ impl Group<'_> {
                     (true, false) => "a",
                 };
                 format!(
-                    "{} ({}; Lim 3.9 type {class})",
+                    "{} ({}; Lim {} type {class})",
                     f.p(self.g[x]).id,
-                    self.forced_reason(x)
+                    self.forced_reason(x),
+                    f.edition.rule("3.9")
                 )
             })
             .collect();
@@ -589,7 +623,12 @@ impl Group<'_> {
             "Lim 2.2: pairing score-group"
         );
         if !forced.is_empty() {
-            tracing::debug!(target: "swiss_lim", floaters = ?forced, "Lim 2.3 a-c: no compatible opponent in the group");
+            tracing::debug!(
+                target: "swiss_lim",
+                floaters = ?forced,
+                "Lim {}: no compatible opponent in the group",
+                f.edition.rule("2.3 a-c")
+            );
         }
         for line in log {
             tracing::debug!(target: "swiss_lim", "{line}");
@@ -597,14 +636,21 @@ impl Group<'_> {
     }
 
     /// Which of `Lim 2.3 a-c` makes member `x` float.
-    fn forced_reason(&self, x: usize) -> &'static str {
+    fn forced_reason(&self, x: usize) -> String {
         let m = self.g.len();
+        let rule = |id| self.field.edition.rule(id);
         if (0..m).all(|y| y == x || self.field.have_met(self.g[x], self.g[y])) {
-            "Lim 2.3 a: has met every player of the group"
+            format!("Lim {}: has met every player of the group", rule("2.3 a"))
         } else if self.field.p(self.g[x]).colour_difference().abs() >= 2 {
-            "Lim 2.3 b: no opponent lets him have a permissible colour"
+            format!(
+                "Lim {}: no opponent lets him have a permissible colour",
+                rule("2.3 b")
+            )
         } else {
-            "Lim 2.3 c: no opponent lets him have the alternate colour"
+            format!(
+                "Lim {}: no opponent lets him have the alternate colour",
+                rule("2.3 c")
+            )
         }
     }
 }
@@ -628,15 +674,51 @@ struct FloatKey {
 
 impl Group<'_> {
     /// The next floater: by [`Mode::Rules`] the best by [`FloatKey`]
-    /// (`Lim 2.3 d`, `3.2`-`3.5`, `3.9`, `3.10`); by [`Mode::Scrutiny`]
-    /// (`Lim 4.4`) the last in scrutiny order whose floating leaves the
-    /// others as many pairings as possible.
+    /// (`Lim 2.3 d`, `3.2`-`3.5`, `3.9`, `3.10`); if his floating leaves
+    /// the rest of the group unpairable, the player `Lim 4.4 a` exchanges
+    /// with him (the first one the scrutiny leaves without an opponent),
+    /// else the next best by [`FloatKey`] whose floating does not. By
+    /// [`Mode::Scrutiny`] (`Lim 4.4`, more floaters than one needed) the
+    /// last in scrutiny order whose floating leaves the others as many
+    /// pairings as possible.
     fn choose_floater(&self, run: &mut Run, oracle: &mut dyn Oracle) -> Option<usize> {
         let x = match run.mode {
             Mode::Rules => {
-                let (key, x) = self.floater_keys(run).into_iter().next()?;
+                let keys = self.floater_keys(run);
+                let &(key0, x0) = keys.first()?;
+                if oracle.float(x0) {
+                    if let Some(log) = &mut run.log {
+                        log.push(self.explain_floater(x0, key0));
+                    }
+                    return Some(x0);
+                }
+                // Lim 4.4 a: the floater x0 of 3.2 leaves the others
+                // unpairable: the first player the scrutiny finds without
+                // an opponent (those before him staying paired) is
+                // exchanged with him.
+                let exchanged = self
+                    .first_unpairable_without(run, x0)
+                    .filter(|&p| oracle.float(p));
+                let (x, why) = match exchanged {
+                    Some(p) => (
+                        p,
+                        "the first player the scrutiny leaves without an opponent is exchanged with him (Lim 4.4 a)",
+                    ),
+                    // Otherwise the rules' next choice whose floating
+                    // leaves the rest pairable.
+                    None => (
+                        keys.iter().map(|&(_, y)| y).find(|&y| oracle.float(y))?,
+                        "the rules' next choice (Lim 3.9, 3.10, 3.2)",
+                    ),
+                };
                 if let Some(log) = &mut run.log {
-                    log.push(self.explain_floater(x, key));
+                    let rule = |id| self.field.edition.rule(id);
+                    log.push(format!(
+                        "Lim {}: floater {} instead of {}, whose floating would leave the rest of the group unpairable: {why}",
+                        rule("2.3 d"),
+                        self.field.p(self.g[x]).id,
+                        self.field.p(self.g[x0]).id,
+                    ));
                 }
                 x
             }
@@ -660,20 +742,65 @@ impl Group<'_> {
         Some(x)
     }
 
+    /// `Lim 4.4 a`: with `x0` out of the group, the first player in
+    /// scrutiny order (incoming floaters, then residents) who cannot be
+    /// paired while every player scrutinised before him stays paired.
+    fn first_unpairable_without(&self, run: &Run, x0: usize) -> Option<usize> {
+        let pool: Vec<usize> = self
+            .m1
+            .iter()
+            .copied()
+            .filter(|&y| y != x0 && !run.used[y])
+            .collect();
+        let order = (self.r..self.g.len())
+            .chain(0..self.r)
+            .filter(|y| pool.contains(y));
+        let mut kept: Vec<usize> = Vec::new();
+        for p in order {
+            kept.push(p);
+            if !self.covers(&pool, &kept) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Whether some pairing of members of `pool` pairs every member of
+    /// `must`: a perfect matching of `pool` plus an even number of dummies
+    /// that are adjacent to each other and to the members not in `must`
+    /// (those may stay unpaired).
+    fn covers(&self, pool: &[usize], must: &[usize]) -> bool {
+        let optional = pool.len() - must.len();
+        let dummies = optional + optional % 2;
+        let n = pool.len();
+        let free = |v: usize| !must.contains(&pool[v]);
+        let mut m = CardinalityMatcher::new(n + dummies, |u, v| match (u < n, v < n) {
+            (true, true) => self.compatible(pool[u], pool[v]),
+            (false, false) => true,
+            (true, false) => free(u),
+            (false, true) => free(v),
+        });
+        m.maximum_matching();
+        m.is_perfect()
+    }
+
     fn explain_floater(&self, x: usize, key: FloatKey) -> String {
         let class = ["d", "c", "b", "a"][usize::from(key.class.min(3))];
+        let rule = |id| self.field.edition.rule(id);
         format!(
-            "Lim 2.3 d: floater {} (Lim 3.9 type {class}{}{})",
+            "Lim {}: floater {} (Lim {} type {class}{}{})",
+            rule("2.3 d"),
             self.field.p(self.g[x]).id,
+            rule("3.9"),
             if key.floated_before {
-                ", floated in the round before (Lim 3.10)"
+                ", floated in the round before (Lim 3.10)".to_string()
             } else {
-                ""
+                String::new()
             },
             if key.not_equalising {
-                ""
+                String::new()
             } else {
-                ", equalises the colours due (Lim 3.2)"
+                format!(", equalises the colours due (Lim {})", rule("3.2"))
             },
         )
     }

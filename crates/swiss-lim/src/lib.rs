@@ -1,5 +1,25 @@
 //! The FIDE Lim system (C.04.4.3) for the `swiss` workspace.
 //!
+//! # Editions
+//!
+//! [`LimOptions::edition`] selects the text: [`Edition::Fide2026`] (applied
+//! from 1 February 2026, the default) or [`Edition::Fide1999`] (the 1987
+//! text as amended up to the 1999 Executive Board, in force until 31
+//! January 2026; `lim-c0443.txt`). The procedure is the same: the 2026
+//! text renumbers lettered and bulleted items (2.3 a-d become 2.3.1-2.3.4,
+//! 3.9's types 3.9.1, 5.1 a/b 5.1.1/5.1.2) and refers to the 2026 Basic
+//! Rules, whose Art. 4 bars the PAB after a PAB or any round scored a
+//! win's points without playing, a requested full-point bye included
+//! ([`swiss_core::PlayerState::may_receive_pab`]); 1999 keeps C.04.1 d (a
+//! PAB or a forfeit win). Messages and `--explain` print the ids of the
+//! edition that pairs ([`Edition::rule`]); the rule ids in these docs are
+//! the 1999 ones. The procedure is the same in both texts, so two readings
+//! of it corrected in this release (issue 25: interpretations 5 and 8, the
+//! floater exchanged by 4.4 a and 3.8's residents first) pair both
+//! editions: earlier releases read the text wrongly there. TRF-2026 has no Lim tournament type: record 192
+//! `FIDE_LIM` (also `FIDE_LIM_2026`, `FIDE_LIM_1999`) is a provisional code
+//! of this workspace (see `swiss_systems::by_code`).
+//!
 //! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
 //! The Lim text is a procedure an arbiter follows by hand, and the engine
 //! follows it step by step, one function per article:
@@ -47,11 +67,13 @@
 //! hand), `tests/interpretations.rs` (below), and `tests/reference.rs`: a
 //! literal transcription of the procedure, written apart from the engine
 //! (exhaustive depth-first search through the exchanges, no matching),
-//! agrees with the engine on every round of 2,500 random small events
-//! (forfeits, requested byes, absences, withdrawals, late entries; a
-//! quarter with the Maxi option), and every round the engine leaves
-//! unpaired has no legal pairing at all (brute force). Every pairing in
-//! the tests is re-checked by `swiss_verify::lim`.
+//! agrees with the engine on every round of 3,000 random small events
+//! (forfeits, requested byes, absences, withdrawals, late entries): 2,000
+//! under 2026 (9,293 rounds), 500 under 2026 with the Maxi option (2,313)
+//! and 500 under 1999 (2,413); every round the engine leaves unpaired has
+//! no legal pairing at all (brute force). Every pairing in the tests is
+//! re-checked by `swiss_verify::lim_2026` (or `lim` under 1999). Issue 25's
+//! hand-made cases are in `tests/issue25.rs`.
 //!
 //! Speed (release build, 2 cores, `benches/pairing.rs`): a round of 1,000
 //! players takes 0.5 ms (round 1) to 2 ms (round 11), 4 ms after a history
@@ -67,8 +89,12 @@
 //! the floaters of `Lim 2.3 a-c` with their reason and `Lim 3.9` type, each
 //! floater chosen with his type (and whether 3.10 or 3.2 weighed), each
 //! pairing with every candidate passed over and why (met, colours barred,
-//! same colour due, the rest unpairable), every `Lim 2.6` crack, each pair's
-//! colours with the rule that gave them, and the `Lim 6` exceptions.
+//! same colour due, an exchange for colour beyond Maxi's 100 points
+//! (`Lim 5.7`), the rest of the group unpairable (`Lim 4.3`, `4.4`)), the
+//! better-placed floaters passed over because the rest would be
+//! unpairable, every `Lim 2.6` crack, each pair's colours with the rule
+//! that gave them, and the `Lim 6` exceptions. Rule ids are the edition's
+//! (2026: `Lim 2.3.4`, `3.9.1`, ...).
 //!
 //! # Rule interpretations
 //!
@@ -122,8 +148,25 @@
 //!    possible), then `Lim 3.2` (one due the colour more players are due;
 //!    in Maxi-tournaments only within 100 points of the lowest numbered
 //!    resident), then position (downward the lowest numbered, upward the
-//!    highest numbered). If the others then cannot all be paired, or an
-//!    even group cannot be paired completely, `Lim 4.4` decides: the
+//!    highest numbered). When that floater leaves the others unpairable
+//!    but another single floater would not, `Lim 4.4 a` decides, as
+//!    written (earlier releases floated the last player in scrutiny order
+//!    whose floating left the rest pairable, whatever his colour and type):
+//!    with him out, the players are scrutinised in pairing order
+//!    (floaters in, then residents), and the first one who cannot be
+//!    paired while all those before him stay paired is exchanged with him
+//!    (if that still leaves the rest unpairable, the next player by 3.9,
+//!    3.10, 3.2 whose floating does not). This keeps the choice to the
+//!    colour and type rules and to 4.4 a's own example (#2 exchanged with
+//!    #7), where the former fallback, the last player in scrutiny order
+//!    whose floating leaves the rest pairable, ignored colour
+//!    (`lim_floater_by_the_rules_among_those_who_leave_the_rest_pairable`
+//!    in `tests/issue25.rs`: in {1, 2, 3}, 1 and 2 may not meet, 1 and 3
+//!    are due black, 3.2 floats 3: 1 is exchanged with him and 2-3 are
+//!    paired, where the old fallback floated 2 and paired 1-3, both due
+//!    black; `lim_4_4_a_*` in `tests/rule_examples.rs`). If one floater
+//!    cannot make the rest pairable, or an even group cannot be paired
+//!    completely, `Lim 4.4` decides: the
 //!    players are scrutinised in pairing order (floaters in, then
 //!    residents) and whoever cannot be paired while all those before him
 //!    stay paired floats. This gives 4.4 a (#2 exchanged with the floater
@@ -151,7 +194,13 @@
 //!    3.8's "highest/lowest numbered" follows the floater's direction (a DF
 //!    takes the top of the group, a UF the bottom), which differs from the
 //!    group's only in the median. Another floater is taken only when no
-//!    resident can be (`interpretation_uf_in_median_takes_the_bottom`).
+//!    resident can be, even if he is due the other colour and the
+//!    residents are not (earlier releases took one list of residents then
+//!    floaters, the colour pass over all of them): 3.8's "player available" is one of the
+//!    score-group, colour only orders them
+//!    (`interpretation_uf_in_median_takes_the_bottom`;
+//!    `lim_3_8_floater_takes_a_resident_before_another_floater` in
+//!    `tests/issue25.rs`).
 //! 9. **Colour due.** The colour a player must have (`Lim 5.3`), else the
 //!    equalising colour when whites and blacks differ (5.6, C.04.1 h), else
 //!    the alternate colour (5.5); none before the first game. `Lim 5.4`'s
@@ -177,12 +226,29 @@
 //!     it (`XXC`), is read back from a recorded round 1: the one colour
 //!     that reproduces its colours
 //!     (`interpretation_initial_colour_is_read_back_from_round_1`).
+//! 14. **The PAB bar (2026).** Lim 1.1 adds to the Basic Rules only the
+//!     choice among eligible players, so the 2026 Basic Rules' Art. 4
+//!     reaches Lim: a requested full-point bye bars the PAB under 2026, not
+//!     under 1999 (`lim_2026_full_point_bye_bars_the_pab` in
+//!     `tests/issue25.rs`).
+//! 15. **The 2026 numbering** of items the 2026 page could not be read for
+//!     (`lim-2026-changes.md` §6): 3.2's second paragraph (equalise the
+//!     colours due) is printed as 3.2.2, 3.9's types as 3.9.1, 4.4 a/b as
+//!     4.4.1/4.4.2, the last-round exception's Basic Rule as Art. 5; the
+//!     map is [`Edition::rule`] (`rule_ids_follow_the_article_map` in
+//!     `edition.rs`, `lim_2026_explain_uses_the_2026_numbering`).
+//! 16. **Acceleration with 2026 texts** (C.04.7 2026 declares it for every
+//!     system): the pairing score forms the score-groups as before; the
+//!     median score-group stays at half the rounds played times a win
+//!     (the unaccelerated value, as before).
 
 mod colour;
+mod edition;
 mod group;
 mod player;
 mod round;
 
+pub use edition::{Edition, ParseEditionError};
 pub use swiss_core::{
     Colour, Pair, Pairing, PairingError, PairingSystem, Points, RoundState, Tournament,
 };
@@ -190,6 +256,9 @@ pub use swiss_core::{
 /// Options of the Lim engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LimOptions {
+    /// The text that pairs: 2026 (the default, in force since 1 February
+    /// 2026) or 1999 (the 1987 text as amended up to 1999).
+    pub edition: Edition,
     /// A Maxi-tournament (`Lim 3.2`, `3.8`, `5.7`): floaters chosen for
     /// colour, and exchanges made for colour, must stay within 100 rating
     /// points of the player the procedure would otherwise take. Off by
@@ -241,7 +310,8 @@ pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimErro
                     target: "swiss_lim",
                     white = field.p(w).id,
                     black = field.p(b).id,
-                    "Lim 6: last round, equal scores: paired although 5.1 a/b is broken"
+                    "Lim 6: last round, equal scores: paired although {} is broken",
+                    field.edition.rule("5.1 a/b")
                 );
             }
         }
@@ -251,7 +321,12 @@ pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimErro
         });
     }
     if let Some(b) = out.bye {
-        tracing::debug!(target: "swiss_lim", bye = b, "Lim 1.1: pairing-allocated bye");
+        tracing::debug!(
+            target: "swiss_lim",
+            bye = b,
+            "Lim 1.1: pairing-allocated bye (eligible by {})",
+            field.edition.bye_rule()
+        );
     }
     out.sort_boards(state);
     Ok(out)
@@ -274,6 +349,23 @@ pub fn score_group_order(state: &RoundState) -> Vec<Points> {
 pub struct Lim {
     /// The options every round is paired with.
     pub options: LimOptions,
+}
+
+impl Lim {
+    /// The engine for `edition`, without the Maxi-tournament rule.
+    pub const fn with_edition(edition: Edition) -> Lim {
+        Lim {
+            options: LimOptions {
+                edition,
+                maxi: false,
+            },
+        }
+    }
+
+    /// The 2026 text (the default).
+    pub const FIDE_2026: Lim = Lim::with_edition(Edition::Fide2026);
+    /// The 1999 text.
+    pub const FIDE_1999: Lim = Lim::with_edition(Edition::Fide1999);
 }
 
 impl PairingSystem for Lim {

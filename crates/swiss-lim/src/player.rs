@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 
 use swiss_core::{Colour, Partners, PlayerState, Points, RoundState, StartNo};
 
-use crate::LimOptions;
+use crate::{Edition, LimOptions};
 
 /// One player to be paired, as the Lim rules see him.
 #[derive(Clone, Debug)]
@@ -122,6 +122,18 @@ fn floated_last_round(state: &RoundState, p: &PlayerState) -> bool {
         .is_some_and(|o| o.score_before != round.score_before)
 }
 
+/// Whether `p` may receive the pairing-allocated bye: the Basic Rules'
+/// bar, to which `Lim 1.1` only adds the choice among those eligible.
+/// 1999: C.04.1 d (no PAB after a PAB or a forfeit win); 2026: Basic
+/// Rules Art. 4 (no PAB after a PAB or a round scored a win's points
+/// without playing, a requested full-point bye included).
+fn may_get_bye(state: &RoundState, p: &PlayerState, edition: Edition) -> bool {
+    match edition {
+        Edition::Fide2026 => p.may_receive_pab(&state.point_system),
+        Edition::Fide1999 => !p.had_bye_or_forfeit_win,
+    }
+}
+
 /// The initial colour: the colour player 1 received by lot (`Lim 7.2`,
 /// the tournament's `XXC`). The one place the crate reads it.
 pub(crate) fn initial_colour(state: &RoundState) -> Colour {
@@ -140,6 +152,8 @@ pub(crate) struct Field {
     pub last_round: bool,
     /// Maxi-tournament (`Lim 3.2`, `3.8`, `5.7`).
     pub maxi: bool,
+    /// The text that pairs: its bye rule and its rule ids.
+    pub edition: Edition,
     /// The colour of player 1 in round 1 (`Lim 7.2`).
     pub initial: Colour,
     /// Four times the median score in tenths (`Lim 2.2`): half the rounds
@@ -170,7 +184,7 @@ impl Field {
                 barred,
                 colours,
                 floated_last_round: floated_last_round(state, p),
-                bye_eligible: !p.had_bye_or_forfeit_win,
+                bye_eligible: may_get_bye(state, p, options.edition),
                 avoid,
                 forbidden: p.forbidden.clone(),
                 position: players.len() as u32 + 1,
@@ -183,6 +197,7 @@ impl Field {
             round: state.round,
             last_round: state.is_last_round(),
             maxi: options.maxi,
+            edition: options.edition,
             initial: initial_colour(state),
             median4: i64::from(state.round.saturating_sub(1)).saturating_mul(win2),
         }

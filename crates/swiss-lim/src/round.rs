@@ -125,9 +125,11 @@ pub(crate) fn pair_all(field: &Field) -> Result<(Option<usize>, Vec<Made>), LimE
     }
     let Some(&first) = cands.first() else {
         return Err(LimError::NoLegalPairing {
-            reason: "an odd number of players and none of them may receive the \
-                     pairing-allocated bye (C.04.1 d)"
-                .into(),
+            reason: format!(
+                "an odd number of players and none of them may receive the \
+                 pairing-allocated bye ({})",
+                field.edition.bye_rule()
+            ),
         });
     };
     let without = |b: usize| -> Vec<usize> { all.iter().copied().filter(|&i| i != b).collect() };

@@ -163,9 +163,9 @@ fn floater_type_c_floats_before_type_b_and_both_directions_meet() {
         coloured(&p),
         [(1, 2), (3, 4), (5, 12), (7, 6), (10, 9), (11, 8)]
     );
-    assert!(log.contains("floater 3 (Lim 3.9 type d"), "{log}");
-    assert!(log.contains("floater 5 (Lim 3.9 type c"), "{log}");
-    assert!(log.contains("floater 11 (Lim 3.9 type d"), "{log}");
+    assert!(log.contains("floater 3 (Lim 3.9.1 type d"), "{log}");
+    assert!(log.contains("floater 5 (Lim 3.9.1 type c"), "{log}");
+    assert!(log.contains("floater 11 (Lim 3.9.1 type d"), "{log}");
     assert!(
         log.contains("incoming=[\"5 DF 1.5\", \"12 UF 0.5\"]"),
         "{log}"
@@ -195,7 +195,7 @@ fn floater_type_d_floats_before_type_c() {
     let (p, log) = explain(&t);
     assert!(paired(&p, 1, 4) && paired(&p, 2, 5), "{p}");
     assert!(opponent(&p, 3).unwrap() > 5, "3 floats: {p}");
-    assert!(log.contains("floater 3 (Lim 3.9 type d"), "{log}");
+    assert!(log.contains("floater 3 (Lim 3.9.1 type d"), "{log}");
     // Without the XXP, 5 floats.
     let mut t = event(10, 5);
     round(
@@ -260,11 +260,11 @@ fn floaters_of_types_a_and_b_pass_through() {
     );
     let (p, log) = explain(&t);
     assert!(
-        log.contains("1 (Lim 2.3 a: has met every player of the group; Lim 3.9 type b)"),
+        log.contains("1 (Lim 2.3.1: has met every player of the group; Lim 3.9.1 type b)"),
         "{log}"
     );
     assert!(
-        log.contains("8 (Lim 2.3 a: has met every player of the group; Lim 3.9 type a)"),
+        log.contains("8 (Lim 2.3.1: has met every player of the group; Lim 3.9.1 type a)"),
         "{log}"
     );
     assert!(

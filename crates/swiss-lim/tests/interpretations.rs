@@ -120,7 +120,7 @@ fn interpretation_3_3_excludes_opponents_of_earlier_floaters() {
     let (p, log) = explain(&t);
     assert!(paired(&p, 2, 5) && paired(&p, 3, 6), "{p}");
     assert!(opponent(&p, 4).unwrap() > 6, "4 floats: {p}");
-    assert!(log.contains("floater 4 (Lim 3.9 type d"), "{log}");
+    assert!(log.contains("floater 4 (Lim 3.9.1 type d"), "{log}");
 }
 
 /// Interpretation 4 (`Lim 2.6`): six players, round 3 (median 1.0),

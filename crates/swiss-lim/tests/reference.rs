@@ -11,7 +11,7 @@ mod common;
 use common::reference::{ReferenceSystem, legal_pairing_exists};
 use swiss_core::simulate::{Rng, SimulationConfig, play, random_players};
 use swiss_core::{PairingSystem, RoundState, before_round, check};
-use swiss_lim::{Lim, LimOptions};
+use swiss_lim::{Edition, Lim, LimOptions};
 use swiss_verify::Verified;
 
 fn events() -> u64 {
@@ -30,17 +30,23 @@ struct Tally {
     byes: u64,
 }
 
-/// Plays `n` events with `maxi`, compares every round with the reference
-/// and every unpaired round with the brute-force existence check.
-fn sweep(n: u64, maxi: bool, salt: u64) -> Tally {
+/// Plays `n` events with `maxi` under `edition`, compares every round
+/// with the reference and every unpaired round with the brute-force
+/// existence check.
+fn sweep(n: u64, maxi: bool, salt: u64, edition: Edition) -> Tally {
     let engine = Lim {
-        options: LimOptions { maxi },
+        options: LimOptions { edition, maxi },
     };
+    let text_2026 = edition == Edition::Fide2026;
     let verified = Verified {
         system: &engine,
-        verify: swiss_verify::lim_next,
+        verify: if text_2026 {
+            swiss_verify::lim_2026_next
+        } else {
+            swiss_verify::lim_next
+        },
     };
-    let reference = ReferenceSystem { maxi };
+    let reference = ReferenceSystem { maxi, text_2026 };
     let mut tally = Tally::default();
     for seed in 0..n {
         let mut rng = Rng::new(seed ^ salt);
@@ -85,7 +91,7 @@ fn sweep(n: u64, maxi: bool, salt: u64) -> Tally {
         if let Some(e) = &sim.stopped {
             let st = RoundState::next(t);
             assert!(
-                !legal_pairing_exists(&st),
+                !legal_pairing_exists(&st, text_2026),
                 "seed {seed}: the engine gave up ({e}) on a round with a legal pairing"
             );
             assert!(
@@ -98,7 +104,10 @@ fn sweep(n: u64, maxi: bool, salt: u64) -> Tally {
         // every round that had one.
         for k in 1..=report.rounds {
             let st = RoundState::next(&before_round(t, k));
-            assert!(legal_pairing_exists(&st), "seed {seed} round {k}");
+            assert!(
+                legal_pairing_exists(&st, text_2026),
+                "seed {seed} round {k}"
+            );
         }
     }
     tally
@@ -109,7 +118,7 @@ fn sweep(n: u64, maxi: bool, salt: u64) -> Tally {
 /// legal pairing exists.
 #[test]
 fn engine_agrees_with_the_literal_reference() {
-    let t = sweep(events(), false, 0);
+    let t = sweep(events(), false, 0, Edition::Fide2026);
     eprintln!("Lim reference sweep: {t:?}");
     assert!(t.rounds > 0);
 }
@@ -117,7 +126,16 @@ fn engine_agrees_with_the_literal_reference() {
 /// The same with the Maxi-tournament option.
 #[test]
 fn engine_agrees_with_the_literal_reference_maxi() {
-    let t = sweep(events() / 4, true, 0x5eed);
+    let t = sweep(events() / 4, true, 0x5eed, Edition::Fide2026);
     eprintln!("Lim reference sweep (maxi): {t:?}");
+    assert!(t.rounds > 0);
+}
+
+/// The same under the 1999 text (its C.04.1 d bye bar), on the events of
+/// the first sweep's first quarter.
+#[test]
+fn engine_agrees_with_the_literal_reference_1999() {
+    let t = sweep(events() / 4, false, 0, Edition::Fide1999);
+    eprintln!("Lim reference sweep (1999): {t:?}");
     assert!(t.rounds > 0);
 }

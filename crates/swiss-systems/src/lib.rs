@@ -335,31 +335,47 @@ pub static SYSTEMS: &[System] = &[
     System {
         name: "dubov",
         title: "FIDE Dubov system (C.04.4.1)",
-        editions: &[],
-        accepts: &[OptionName::DefaultRating],
+        editions: &["2026", "2018"],
+        accepts: &[OptionName::Edition, OptionName::DefaultRating],
         log_target: "swiss_dubov",
-        variants: &[Variant {
-            label: "dubov",
-            options: Options::DEFAULT,
-        }],
+        variants: &[
+            Variant {
+                label: "dubov",
+                options: Options::DEFAULT,
+            },
+            Variant {
+                label: "dubov-2018",
+                options: Options::DEFAULT.with_edition(Some("2018")),
+            },
+        ],
         reference: None,
         round_json: None,
         engine: |o| {
+            // The table lists only editions the crate parses.
+            let edition = o
+                .edition
+                .and_then(|e| e.parse::<swiss_dubov::Edition>().ok())
+                .unwrap_or_default();
             Box::new(swiss_dubov::Dubov {
                 options: swiss_dubov::DubovOptions {
+                    edition,
                     default_rating: o.default_rating,
                     ..swiss_dubov::DubovOptions::default()
                 },
             })
         },
-        verifier: |_| swiss_verify::dubov_next,
+        // The 2026 text widens [C2] (Basic Rules Art. 4).
+        verifier: |o| match o.edition {
+            Some("2018") => swiss_verify::dubov_next,
+            _ => swiss_verify::dubov_2026_next,
+        },
         simulation: SimulationConfig::default,
     },
     System {
         name: "lim",
         title: "FIDE Lim system (C.04.4.3)",
-        editions: &[],
-        accepts: &[OptionName::Maxi],
+        editions: &["2026", "1999"],
+        accepts: &[OptionName::Edition, OptionName::Maxi],
         log_target: "swiss_lim",
         variants: &[
             Variant {
@@ -370,15 +386,31 @@ pub static SYSTEMS: &[System] = &[
                 label: "lim-maxi",
                 options: Options::DEFAULT.with_maxi(true),
             },
+            Variant {
+                label: "lim-1999",
+                options: Options::DEFAULT.with_edition(Some("1999")),
+            },
         ],
         reference: None,
         round_json: None,
         engine: |o| {
+            // The table lists only editions the crate parses.
+            let edition = o
+                .edition
+                .and_then(|e| e.parse::<swiss_lim::Edition>().ok())
+                .unwrap_or_default();
             Box::new(swiss_lim::Lim {
-                options: swiss_lim::LimOptions { maxi: o.maxi },
+                options: swiss_lim::LimOptions {
+                    edition,
+                    maxi: o.maxi,
+                },
             })
         },
-        verifier: |_| swiss_verify::lim_next,
+        // The 2026 Basic Rules widen the PAB bar (Art. 4).
+        verifier: |o| match o.edition {
+            Some("1999") => swiss_verify::lim_next,
+            _ => swiss_verify::lim_2026_next,
+        },
         simulation: SimulationConfig::default,
     },
     System {
@@ -449,6 +481,15 @@ pub fn find(name: &str) -> Result<&'static System, RegistryError> {
 /// 1 February 2026; `_2025` is the reference engine's name for them). A
 /// `_BAKU` suffix asks for Baku acceleration, which the readers apply
 /// (`swiss_core::acceleration`): it names no other system.
+///
+/// `FIDE_DUBOV` is the Dubov rules in force (2026's); `FIDE_DUBOV_2026`
+/// and `FIDE_DUBOV_2018` name an edition, after the Dutch codes' pattern.
+/// `FIDE_LIM` (with `_2026`, `_1999`) is **provisional**: TRF-2026's code
+/// table has no Lim entry (`lim-2026-changes.md` §3), so a file naming
+/// Lim can only use a code of our own; this one is the one another
+/// engine (MarkDechamps' fide-swiss-pairing-engine) accepts, and it will
+/// follow FIDE's if one is published. Any other `FIDE_DUBOV...` or
+/// `FIDE_LIM...` code is refused, never paired under a guessed edition.
 pub fn by_code(code: &str) -> Result<(&'static System, Option<&'static str>), String> {
     let upper = code.trim().to_ascii_uppercase();
     let code = upper.strip_suffix("_BAKU").unwrap_or(&upper);
@@ -456,14 +497,16 @@ pub fn by_code(code: &str) -> Result<(&'static System, Option<&'static str>), St
         "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => ("dutch", Some("2026")),
         "FIDE_DUTCH_2017" => ("dutch", Some("2017")),
         "FIDE_DUTCH_2012" => ("dutch", Some("2012")),
-        c if c.starts_with("FIDE_DUBOV") => ("dubov", None),
-        c if c.starts_with("FIDE_LIM") => ("lim", None),
+        "FIDE_DUBOV" | "FIDE_DUBOV_2026" => ("dubov", Some("2026")),
+        "FIDE_DUBOV_2018" => ("dubov", Some("2018")),
+        "FIDE_LIM" | "FIDE_LIM_2026" => ("lim", Some("2026")),
+        "FIDE_LIM_1999" => ("lim", Some("1999")),
         c if c.starts_with("FIDE_BURSTEIN") => {
             return Err("the Burstein system is not implemented".into());
         }
         _ => {
             return Err(
-                "not a tournament type this program knows (FIDE_DUTCH, FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_2012, FIDE_DUBOV, FIDE_LIM, each optionally with _BAKU)".into(),
+                "not a tournament type this program knows (FIDE_DUTCH, FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_2012, FIDE_DUBOV, FIDE_DUBOV_2026, FIDE_DUBOV_2018, FIDE_LIM (provisional), FIDE_LIM_2026, FIDE_LIM_1999, each optionally with _BAKU)".into(),
             );
         }
     };
@@ -562,8 +605,13 @@ mod tests {
         assert_eq!(named("fide_dutch_2025"), Ok(("dutch", Some("2026"))));
         assert_eq!(named("FIDE_DUTCH_2017_BAKU"), Ok(("dutch", Some("2017"))));
         assert_eq!(named("FIDE_DUTCH_2012"), Ok(("dutch", Some("2012"))));
-        assert_eq!(named("FIDE_DUBOV"), Ok(("dubov", None)));
-        assert_eq!(named("FIDE_LIM"), Ok(("lim", None)));
+        assert_eq!(named("FIDE_DUBOV"), Ok(("dubov", Some("2026"))));
+        assert_eq!(named("FIDE_DUBOV_2026_BAKU"), Ok(("dubov", Some("2026"))));
+        assert_eq!(named("FIDE_DUBOV_2018"), Ok(("dubov", Some("2018"))));
+        assert!(named("FIDE_DUBOV_2017").is_err());
+        assert_eq!(named("FIDE_LIM"), Ok(("lim", Some("2026"))));
+        assert_eq!(named("fide_lim_1999"), Ok(("lim", Some("1999"))));
+        assert!(named("FIDE_LIM_1987").is_err());
         assert!(named("FIDE_BURSTEIN").is_err());
         assert!(named("FIDE_TEAM_BAKU").is_err());
     }

@@ -34,6 +34,23 @@ fn absolute(p: &PlayerState) -> Option<Colour> {
 /// grant an absolute preference once C.3 holds) every absolute colour
 /// preference is granted.
 pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = dubov_c1_c3(state, pairing);
+    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "Dubov C.2");
+    out
+}
+
+/// Re-checks a Dubov pairing under the 2026 text: as [`dubov`], with
+/// [C2] read as the 2026 Basic Rules' Art. 4 (no PAB after a PAB or a
+/// round scored a win's points without playing, a full-point bye
+/// included), which 3.1.1 refers to.
+pub fn dubov_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = dubov_c1_c3(state, pairing);
+    crate::pab_bar_2026(&mut out, state, pairing, "Dubov [C2]");
+    out
+}
+
+/// The checks both editions share: completeness, C.1, C.3, E.1-E.2.
+fn dubov_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
     for pair in &pairing.pairs {
         let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
@@ -85,13 +102,17 @@ pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
             }
         }
     }
-    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "Dubov C.2");
     out
 }
 
 /// [`dubov`] on the next round of `t`.
 pub fn dubov_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
     dubov(&RoundState::next(t), pairing)
+}
+
+/// [`dubov_2026`] on the next round of `t`.
+pub fn dubov_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    dubov_2026(&RoundState::next(t), pairing)
 }
 
 #[cfg(test)]

@@ -6,13 +6,13 @@
 //! list means the pairing is legal. Start with [`dutch`].
 
 mod dubov;
-pub use dubov::{dubov, dubov_next};
+pub use dubov::{dubov, dubov_2026, dubov_2026_next, dubov_next};
 
 use std::collections::BTreeSet;
 use std::fmt;
 
 mod lim;
-pub use lim::{lim, lim_next};
+pub use lim::{lim, lim_2026, lim_2026_next, lim_next};
 
 use swiss_core::{
     Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,
@@ -117,6 +117,23 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// forfeit win, a full-point bye).
 pub fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dutch_c1_c3(state, pairing);
+    pab_bar_2026(&mut out, state, pairing, "C.04.3 (2026) C2");
+    out
+}
+
+/// The PAB bar of the 2026 Basic Rules (C.04.1 Art. 4), which the 2026
+/// Dutch (C2), Dubov ([C2]) and Lim (1.1) texts share: the PAB, if any,
+/// not to a player who already had a PAB (whatever it was worth) or who
+/// scored, in some round, at least a win's worth of points without
+/// playing (a forfeit win, a full-point bye); a breach is reported under
+/// `rule`. Written apart from `swiss_core::PlayerState::may_receive_pab`,
+/// as every check here is.
+fn pab_bar_2026(
+    out: &mut Vec<Violation>,
+    state: &RoundState,
+    pairing: &Pairing,
+    rule: &'static str,
+) {
     let ps = &state.point_system;
     let win = ps.win_white.min(ps.win_black);
     if let Some(p) = pairing.bye.and_then(|bye| state.player(bye)) {
@@ -130,13 +147,12 @@ pub fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
                 continue;
             };
             v(
-                &mut out,
-                "C.04.3 (2026) C2",
+                out,
+                rule,
                 format!("{} gets the PAB but {why} in round {round}", p.start_no),
             );
         }
     }
-    out
 }
 
 /// The checks [`dutch`] and [`dutch_2026`] share: completeness, C1 and C3.

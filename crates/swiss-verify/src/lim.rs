@@ -13,6 +13,24 @@ use crate::{Violation, completeness, v};
 /// colour (played games only, C.04.2 D.5), except, in the last round
 /// (`Lim 6`), between two players of the same score.
 pub fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = lim_2_1_5_1(state, pairing);
+    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.1 d");
+    out
+}
+
+/// Re-checks a Lim pairing under the 2026 text: as [`lim`], with the PAB
+/// bar of the 2026 Basic Rules (Art. 4: no PAB after a PAB or a round
+/// scored a win's points without playing, a full-point bye included).
+/// The other rules keep their ids: `Lim 2.1`, and 5.1 a/b, which the
+/// 2026 text numbers 5.1.1 and 5.1.2.
+pub fn lim_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+    let mut out = lim_2_1_5_1(state, pairing);
+    crate::pab_bar_2026(&mut out, state, pairing, "C.04.1 Art. 4");
+    out
+}
+
+/// The checks both editions share: completeness, `Lim 2.1`, `5.1 a/b`.
+fn lim_2_1_5_1(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
     for pair in &pairing.pairs {
         let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
@@ -45,7 +63,6 @@ pub fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
             colour_rules(&mut out, p, got);
         }
     }
-    crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.1 d");
     out
 }
 
@@ -75,6 +92,11 @@ fn colour_rules(out: &mut Vec<Violation>, p: &PlayerState, got: Colour) {
 /// [`lim`] on the next round of `t`.
 pub fn lim_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
     lim(&RoundState::next(t), pairing)
+}
+
+/// [`lim_2026`] on the next round of `t`.
+pub fn lim_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+    lim_2026(&RoundState::next(t), pairing)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use swiss_core::{
     Colour, Pair, Pairing, PairingError, PairingSystem, Player, ResultCode, RoundEntry, RoundState,
     Tournament, same_pairing,
 };
-use swiss_dubov::{DubovOptions, Strategy, pair_with_strategy};
+use swiss_dubov::{DubovOptions, Edition, Strategy, pair_with_strategy};
 
 /// The engine in every strategy, the reference and the verifier on one
 /// round: `Err` describes the first disagreement.
@@ -39,7 +39,11 @@ pub fn compare_with(
         }
     }
     let literal = if literal {
-        reference::pair(state, options.default_rating)
+        reference::pair(
+            state,
+            options.default_rating,
+            options.edition == Edition::Fide2026,
+        )
     } else {
         engine.clone().map_err(|e| e.to_string())
     };
@@ -55,7 +59,10 @@ pub fn compare_with(
         }
     }
     let p = engine.map_err(|e| e.to_string())?;
-    let bad = swiss_verify::dubov(state, &p);
+    let bad = match options.edition {
+        Edition::Fide2026 => swiss_verify::dubov_2026(state, &p),
+        _ => swiss_verify::dubov(state, &p),
+    };
     if !bad.is_empty() {
         return Err(format!("verifier rejects {p}: {bad:?}"));
     }

@@ -142,8 +142,15 @@ struct R {
 }
 
 /// The literal pairing of `state`, or `Err` when the text finds none.
-pub fn pair(state: &RoundState, default_rating: Option<u16>) -> Result<Pairing, String> {
-    let r = build(state, default_rating)?;
+///
+/// `text_2026`: the 2026 text, whose [C2] and 3.1.1 bar the PAB by the
+/// Basic Rules' Art. 4 (a full-point bye bars it too); else the 2018 C.2.
+pub fn pair(
+    state: &RoundState,
+    default_rating: Option<u16>,
+    text_2026: bool,
+) -> Result<Pairing, String> {
+    let r = build(state, default_rating, text_2026)?;
     let mut left: Vec<usize> = (0..r.p.len()).collect();
     let mut bye = None;
     if left.len() % 2 == 1 {
@@ -221,7 +228,7 @@ pub fn pair(state: &RoundState, default_rating: Option<u16>) -> Result<Pairing, 
     Ok(out)
 }
 
-fn build(state: &RoundState, default_rating: Option<u16>) -> Result<R, String> {
+fn build(state: &RoundState, default_rating: Option<u16>, text_2026: bool) -> Result<R, String> {
     let all = &state.players;
     let mut ratings = Vec::new();
     for p in all {
@@ -251,7 +258,11 @@ fn build(state: &RoundState, default_rating: Option<u16>) -> Result<R, String> {
             games: s.met.len(),
             ups,
             up_last,
-            may_get_bye: !s.had_bye_or_forfeit_win,
+            may_get_bye: if text_2026 {
+                s.may_receive_pab(&state.point_system)
+            } else {
+                !s.had_bye_or_forfeit_win
+            },
         });
     }
     let legal = legal_pairs(state, &p)?;

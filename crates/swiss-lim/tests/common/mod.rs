@@ -22,7 +22,8 @@ pub fn event(n: u32, rounds: u32) -> Tournament {
 
 /// Appends one round: `(white, black, white's result)` with `'1'`, `'0'`,
 /// `'='`, `'+'` (forfeit win), `'-'` (forfeit loss); `(p, 0, code)` for a
-/// game-less entry (`'U'` pairing bye, `'H'` half-point bye, `'Z'` absent).
+/// game-less entry (`'U'` pairing bye, `'F'` full-point bye, `'H'`
+/// half-point bye, `'Z'` absent).
 /// Players not listed are absent (`Z`).
 pub fn round(t: &mut Tournament, entries: &[(u32, u32, char)]) {
     let r = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) + 1;
@@ -33,6 +34,7 @@ pub fn round(t: &mut Tournament, entries: &[(u32, u32, char)]) {
         '+' => ResultCode::ForfeitWin,
         '-' => ResultCode::ForfeitLoss,
         'U' => ResultCode::PairingBye,
+        'F' => ResultCode::FullBye,
         'H' => ResultCode::HalfBye,
         'Z' => ResultCode::ZeroBye,
         other => panic!("unknown result {other}"),
@@ -91,7 +93,10 @@ pub fn check(t: &Tournament) -> Pairing {
 pub fn check_with(t: &Tournament, options: &LimOptions) -> Pairing {
     let state = RoundState::next(t);
     let p = pair(&state, options).unwrap_or_else(|e| panic!("round {}: {e}", state.round));
-    let bad = swiss_verify::lim(&state, &p);
+    let bad = match options.edition {
+        swiss_lim::Edition::Fide1999 => swiss_verify::lim(&state, &p),
+        _ => swiss_verify::lim_2026(&state, &p),
+    };
     assert!(bad.is_empty(), "verifier: {bad:?} in {p}");
     p
 }

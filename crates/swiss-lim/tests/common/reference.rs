@@ -6,18 +6,26 @@
 //! rule interpretations:
 //!
 //! - `1.1`: the bye to the lowest ranked eligible player of the lowest
-//!   score-group whose bye leaves the rest pairable (exhaustive search).
+//!   score-group whose bye leaves the rest pairable (exhaustive search);
+//!   eligible by the Basic Rules of the edition (2026: Art. 4, a
+//!   full-point bye bars too; 1999: C.04.1 d).
 //! - `2.2`: groups above the median paired downward from the top, groups
 //!   below upward from the bottom, the median (possibly empty) last.
 //! - `2.3 a-c`: players with no compatible opponent in the group float.
 //! - `2.3 d`: an odd group floats one player chosen by `3.9`, `3.10`, `3.2`
-//!   and position; if the others then cannot all be paired, `4.4`: the
-//!   players are scrutinised in pairing order and each one who cannot be
-//!   paired while all players kept before him are paired floats.
+//!   and position; if the others then cannot all be paired, `4.4 a`: with
+//!   him out, the first player in pairing order who cannot be paired while
+//!   those before him are is exchanged with him (else the next choice by
+//!   the same rules that leaves the others paired); if no single floater
+//!   will do, `4.4`: the players are scrutinised in pairing order and each
+//!   one who cannot be paired while all players kept before him are
+//!   paired floats.
 //! - `3.6`-`3.8`, `2.4`, `4.1`-`4.3`, `5.2`: the pairings are found by
 //!   depth-first search through the exchanges in the text's order, each
 //!   player trying first the opponents due the other colour, then the
-//!   others; the first complete pairing found is taken.
+//!   others; an incoming floater tries the residents so, and only then
+//!   the other floaters (3.8: residents first); the first complete
+//!   pairing found is taken.
 //! - `2.6`: the blocked median cracks the neighbouring pairings one by one.
 //! - `5.3`-`5.6`, `7.2`: colours.
 #![allow(dead_code, clippy::unwrap_used)]
@@ -46,6 +54,8 @@ pub struct Reference {
     /// Four times the median score (tenths).
     median4: i64,
     who: BTreeMap<StartNo, Who>,
+    /// The 2026 edition: its bye bar (Basic Rules Art. 4).
+    text_2026: bool,
 }
 
 type Pairs = Vec<(StartNo, StartNo)>;
@@ -57,7 +67,9 @@ fn whites_minus_blacks(c: &[Colour]) -> i32 {
 
 impl Reference {
     /// The reference's view of `st`.
-    pub fn new(st: &RoundState, maxi: bool) -> Reference {
+    ///
+    /// `text_2026`: the 2026 edition (its Basic Rules' PAB bar, Art. 4).
+    pub fn new(st: &RoundState, maxi: bool, text_2026: bool) -> Reference {
         let mut who = BTreeMap::new();
         for (k, p) in st.players.iter().filter(|p| p.to_pair).enumerate() {
             let colours: Vec<Colour> = p
@@ -83,7 +95,11 @@ impl Reference {
                     rating: p.rating.map_or(0, i32::from),
                     colours,
                     avoid,
-                    eligible: !p.had_bye_or_forfeit_win,
+                    eligible: if text_2026 {
+                        p.may_receive_pab(&st.point_system)
+                    } else {
+                        !p.had_bye_or_forfeit_win
+                    },
                     floated,
                     position: k + 1,
                 },
@@ -98,6 +114,7 @@ impl Reference {
             median4: i64::from(st.round.saturating_sub(1))
                 * i64::from(ps.win_white.tenths() + ps.win_black.tenths()),
             who,
+            text_2026,
         }
     }
 
@@ -384,10 +401,41 @@ impl Reference {
         }
         let mut floating = Vec::new();
         if rest.len() % 2 == 1 {
-            let p = self.parity_floater(way, &res, &incoming, &rest, &stuck, next);
-            let without: Vec<StartNo> = rest.iter().copied().filter(|&x| x != p).collect();
-            if self.all_paired(&without) {
-                floating.push(p);
+            let best = self.parity_floaters(way, &res, &incoming, &rest, &stuck, next);
+            let leaves_rest_paired = |p: StartNo| {
+                let without: Vec<StartNo> = rest.iter().copied().filter(|&x| x != p).collect();
+                self.all_paired(&without)
+            };
+            let x = best[0];
+            if leaves_rest_paired(x) {
+                floating.push(x);
+            } else {
+                // 4.4 a: x out, scrutinise in pairing order; the first
+                // player who cannot be paired while those before him stay
+                // paired is exchanged with x.
+                let pool: Vec<StartNo> = rest.iter().copied().filter(|&p| p != x).collect();
+                let order: Vec<StartNo> = incoming
+                    .iter()
+                    .map(|i| i.0)
+                    .chain(res.iter().copied())
+                    .filter(|p| pool.contains(p))
+                    .collect();
+                let mut kept = Vec::new();
+                let mut exchanged = None;
+                for p in order {
+                    kept.push(p);
+                    if !self.covers(&pool, &kept) {
+                        exchanged = Some(p);
+                        break;
+                    }
+                }
+                // Else the rules' next choice that leaves the rest paired.
+                if let Some(p) = exchanged
+                    .filter(|&p| leaves_rest_paired(p))
+                    .or_else(|| best.into_iter().find(|&p| leaves_rest_paired(p)))
+                {
+                    floating.push(p);
+                }
             }
         }
         if floating.is_empty() && !self.all_paired(&rest) {
@@ -434,9 +482,10 @@ impl Reference {
         out
     }
 
-    /// 2.3 d: the floater making an odd group even: 3.9 (with 3.3/3.4's
-    /// exclusion), 3.10, 3.2 (with the Maxi rule), then position.
-    fn parity_floater(
+    /// 2.3 d: the candidates for the floater making an odd group even,
+    /// best first: 3.9 (with 3.3/3.4's exclusion), 3.10, 3.2 (with the
+    /// Maxi rule), then position.
+    fn parity_floaters(
         &self,
         way: Way,
         res: &[StartNo],
@@ -444,7 +493,7 @@ impl Reference {
         rest: &[StartNo],
         stuck: &[StartNo],
         next: &[StartNo],
-    ) -> StartNo {
+    ) -> Vec<StartNo> {
         // The order floaters are paired in the next group (3.6 / 3.7), and
         // the opponent each of the stuck floaters takes there (3.8).
         let ahead = |o: StartNo, x: StartNo| {
@@ -522,7 +571,7 @@ impl Reference {
             };
             (kind, self.w(x).floated, !equalises, position)
         });
-        best[0]
+        best
     }
 }
 
@@ -552,48 +601,56 @@ impl Reference {
         let free = |p: &StartNo| keep.contains(p) && !used.contains(p);
         let s: Vec<StartNo> = res.iter().copied().filter(free).collect();
         let ins: Vec<(StartNo, Way)> = incoming.iter().copied().filter(|x| free(&x.0)).collect();
-        let (p, order): (StartNo, Vec<StartNo>) = if let Some(&(f, dir)) = ins.first() {
-            // 3.8: a DF takes residents from the top, a UF from the bottom.
-            let mut r = s.clone();
-            r.sort_unstable();
-            if dir == Way::Up {
-                r.reverse();
-            }
-            (
-                f,
-                r.into_iter().chain(ins[1..].iter().map(|x| x.0)).collect(),
-            )
-        } else if let Some(&p) = s.first() {
-            // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
-            let h = s.len() / 2;
-            if h == 0 {
-                return false;
-            }
-            (
-                p,
-                s[h..].iter().chain(s[1..h].iter().rev()).copied().collect(),
-            )
-        } else {
-            return true;
+        let (p, order, floaters): (StartNo, Vec<StartNo>, Vec<StartNo>) =
+            if let Some(&(f, dir)) = ins.first() {
+                // 3.8: a DF takes residents from the top, a UF from the bottom;
+                // another floater only when no resident can be taken.
+                let mut r = s.clone();
+                r.sort_unstable();
+                if dir == Way::Up {
+                    r.reverse();
+                }
+                let others: Vec<StartNo> = ins[1..].iter().map(|x| x.0).collect();
+                (f, r, others)
+            } else if let Some(&p) = s.first() {
+                // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
+                let h = s.len() / 2;
+                if h == 0 {
+                    return false;
+                }
+                (
+                    p,
+                    s[h..].iter().chain(s[1..h].iter().rev()).copied().collect(),
+                    Vec::new(),
+                )
+            } else {
+                return true;
+            };
+        // Each list: those due the other colour (within Maxi's 100 points
+        // of its first compatible player), then the other compatible ones.
+        let by_colour = |list: Vec<StartNo>| -> Vec<StartNo> {
+            let compatible: Vec<StartNo> = list
+                .into_iter()
+                .filter(|&c| self.compatible(p, c))
+                .collect();
+            let Some(&first) = compatible.first() else {
+                return Vec::new();
+            };
+            let mut tries: Vec<StartNo> = compatible
+                .iter()
+                .copied()
+                .filter(|&c| self.fine(p, c) && self.maxi_ok(c, first))
+                .collect();
+            let others: Vec<StartNo> = compatible
+                .iter()
+                .copied()
+                .filter(|c| !tries.contains(c))
+                .collect();
+            tries.extend(others);
+            tries
         };
-        let compatible: Vec<StartNo> = order
-            .into_iter()
-            .filter(|&c| self.compatible(p, c))
-            .collect();
-        let Some(&first) = compatible.first() else {
-            return false;
-        };
-        let mut tries: Vec<StartNo> = compatible
-            .iter()
-            .copied()
-            .filter(|&c| self.fine(p, c) && self.maxi_ok(c, first))
-            .collect();
-        let others: Vec<StartNo> = compatible
-            .iter()
-            .copied()
-            .filter(|c| !tries.contains(c))
-            .collect();
-        tries.extend(others);
+        let mut tries = by_colour(order);
+        tries.extend(by_colour(floaters));
         for q in tries {
             used.insert(p);
             used.insert(q);
@@ -664,6 +721,8 @@ impl Reference {
 pub struct ReferenceSystem {
     /// Maxi-tournament.
     pub maxi: bool,
+    /// The 2026 edition (else 1999).
+    pub text_2026: bool,
 }
 
 impl PairingSystem for ReferenceSystem {
@@ -673,7 +732,7 @@ impl PairingSystem for ReferenceSystem {
 
     fn pair(&self, t: &swiss_core::Tournament) -> Result<Pairing, PairingError> {
         let st = RoundState::next(t);
-        Reference::new(&st, self.maxi)
+        Reference::new(&st, self.maxi, self.text_2026)
             .pair()
             .map_err(|reason| PairingError::NoLegalPairing {
                 round: st.round,
@@ -683,9 +742,10 @@ impl PairingSystem for ReferenceSystem {
 }
 
 /// Whether any legal pairing of the round exists (2.1 with 6, C.04.1 c/d):
-/// an eligible bye (when odd) and pairings of all the others.
-pub fn legal_pairing_exists(st: &RoundState) -> bool {
-    let r = Reference::new(st, false);
+/// an eligible bye (when odd) and pairings of all the others, under the
+/// 2026 bye bar or the 1999 one.
+pub fn legal_pairing_exists(st: &RoundState, text_2026: bool) -> bool {
+    let r = Reference::new(st, false, text_2026);
     let all: Vec<StartNo> = r.who.keys().copied().collect();
     if all.len().is_multiple_of(2) {
         return r.all_paired(&all);
