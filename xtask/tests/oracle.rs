@@ -1,11 +1,13 @@
-//! The reference data of `testdata/oracle`, replayed round by round with
-//! every system that has some, through the one corpus harness
+//! The reference data of `testdata/oracle` and the hunt's corpus of
+//! `testdata/hunt`, replayed round by round with every system that has
+//! some, through the one corpus harness
 //! (`swiss-testdata`) and the one table of systems (`swiss-systems`): the
 //! project's correctness figures. Each data set states how many
 //! tournaments and rounds it holds, so a corpus that silently shrinks
 //! fails here too.
 #![allow(clippy::unwrap_used)]
 
+use rayon::prelude::*;
 use swiss_systems::Options;
 
 /// Replays `dir` with `system` and asserts that all `rounds` rounds of all
@@ -43,10 +45,7 @@ fn dutch_2017_reference_tournaments() {
 }
 
 /// The 2026 edition on the reference engine's 2026 data (400 tournaments,
-/// 3,142 rounds). Not every round agrees yet: the figure is pinned, so a
-/// change that moves it, either way, must say so here. The 40 rounds left
-/// differ by C7/C8, the completion test inside a bracket, and the
-/// re-scoped C14-C21, which this edition still reads as 2017 does.
+/// 3,142 rounds): every round agrees.
 #[test]
 fn dutch_2026_reference_tournaments() {
     let entry = swiss_systems::find("dutch").unwrap();
@@ -122,4 +121,59 @@ fn dutch_case_files_are_the_derived_inputs() {
             "{name}"
         );
     }
+}
+
+/// The hunt's corpus (`testdata/hunt/dutch-EDITION`, README there):
+/// tournaments of the hardest shapes the hunt against the reference
+/// engine generated (small fields played almost to a round robin, events
+/// ending in a round no legal pairing exists for, forbidden pairs,
+/// accelerations, every point system), paired by the reference for
+/// `edition`. Every round must agree, and where the reference found no
+/// legal pairing ours must find none either.
+fn hunt_corpus(edition: &'static str, tournaments: usize, unpairable: usize) {
+    let entry = swiss_systems::find("dutch").unwrap();
+    let engine = entry
+        .build(&Options::DEFAULT.with_edition(Some(edition)))
+        .unwrap();
+    let dir = swiss_testdata::path(&format!("hunt/dutch-{edition}"));
+    let files = swiss_testdata::files(&dir, "trf").unwrap();
+    let outcomes: Vec<_> = files
+        .par_iter()
+        .map(|f| {
+            let t = swiss_testdata::read_trf(f).unwrap();
+            (f, xtask::hunt::compare(engine.as_ref(), &t))
+        })
+        .collect();
+    let rounds: u32 = outcomes.iter().map(|(_, o)| o.rounds).sum();
+    let identical: u32 = outcomes.iter().map(|(_, o)| o.identical).sum();
+    let ending = outcomes
+        .iter()
+        .filter(|(_, o)| o.no_pairing.is_some())
+        .count();
+    println!(
+        "dutch {edition} hunt corpus: {identical}/{rounds} rounds identical in {} tournaments \
+         ({ending} ending in an unpairable round)",
+        files.len()
+    );
+    for (f, o) in &outcomes {
+        for d in &o.differences {
+            println!("{}: {d}", f.display());
+        }
+    }
+    assert_eq!(
+        (files.len(), ending),
+        (tournaments, unpairable),
+        "corpus size"
+    );
+    assert_eq!(identical, rounds);
+}
+
+#[test]
+fn dutch_2026_hunt_corpus() {
+    hunt_corpus("2026", 260, 52);
+}
+
+#[test]
+fn dutch_2017_hunt_corpus() {
+    hunt_corpus("2017", 260, 52);
 }
