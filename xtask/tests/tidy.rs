@@ -1,0 +1,196 @@
+//! Docs that cannot go stale silently (in the manner of rust-analyzer's
+//! tidy test): every file path written in backticks in the README,
+//! ARCHITECTURE.md, the crates' READMEs and their Rust doc comments must
+//! exist; every library crate has a README and its registry metadata;
+//! a crate description that names a default edition names the one the
+//! registry of systems (`swiss-systems`) has.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+/// The file extensions that make a backticked word a file path.
+const EXTENSIONS: &[&str] = &[
+    ".rs", ".md", ".toml", ".trf", ".json", ".tsv", ".pairs", ".snap", ".py", ".pyi", ".txt",
+];
+
+/// The backticked words of `text` that name a file or folder of the
+/// repository: a relative path with a `/` or a file extension, and no
+/// placeholder (`NAME`, `tNNNN`, `<x>`, `*`, `...`).
+fn paths_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, chunk) in text.split('`').enumerate() {
+        if i % 2 == 0 || chunk.is_empty() || chunk.contains(char::is_whitespace) {
+            continue;
+        }
+        let word = chunk.trim_end_matches(['.', ',', ':']);
+        let looks_like_path = (word.contains('/') || EXTENSIONS.iter().any(|e| word.ends_with(e)))
+            && !word.contains("://")
+            && !word.contains("::")
+            && !word.starts_with(['-', '/', '~', '$', '.', '#'])
+            && !word.contains([
+                '*', '<', '>', '{', '}', '(', ')', '=', '|', '[', ']', '\'', '"',
+            ])
+            && !word.contains("...")
+            && !word.split(['/', '.', '-', '_']).any(is_placeholder);
+        if looks_like_path && word.contains(['/', '.']) {
+            out.push(word.to_string());
+        }
+    }
+    out
+}
+
+/// A part of a path in capitals (`NAME`, `tNNNN`, `EDITION`) stands for
+/// any name; the capitalised files we keep are not placeholders.
+fn is_placeholder(part: &str) -> bool {
+    const FILES: &[&str] = &[
+        "README",
+        "ARCHITECTURE",
+        "CHANGELOG",
+        "RELEASING",
+        "LICENSE",
+        "MIT",
+        "APACHE",
+    ];
+    part.chars().filter(char::is_ascii_uppercase).count() > 1 && !FILES.contains(&part)
+}
+
+/// Whether `word` names something that exists, relative to one of `bases`.
+fn exists(word: &str, bases: &[&Path]) -> bool {
+    bases.iter().any(|b| b.join(word).exists())
+}
+
+/// Words that name what lives outside the repository: the rule texts of
+/// `../shared/spec` (the docs cite them by file name) and format ids
+/// such as `tcec-swiss-reference/1`.
+fn is_outside(word: &str) -> bool {
+    const SPEC: &[&str] = &[
+        "dutch-2017-c043.txt",
+        "dutch-2012.txt",
+        "dubov-c0441.txt",
+        "lim-c0443.txt",
+        "tcec-swiss.txt",
+        "dutch-2017-supplement.md",
+        "general-rules.md",
+        "trf.md",
+        "dutch-2026-changes.md",
+        "dubov-2026-changes.md",
+        "lim-2026-changes.md",
+        "trf26.md",
+    ];
+    SPEC.contains(&word)
+        || word.starts_with("../shared/")
+        || word.starts_with("shared/")
+        || word.starts_with("target/")
+        || word
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.parse::<u32>().is_ok())
+}
+
+/// The repository's documentation: Markdown at the root and in each
+/// crate and folder we own, and every Rust source's comments.
+fn documents(root: &Path) -> Vec<PathBuf> {
+    let mut out = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for dir in ["crates", "xtask", "fuzz", "testdata"] {
+        walk(&root.join(dir), &mut out);
+    }
+    out.retain(|p| p.exists());
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            if !["target", "snapshots", "corpus", "artifacts"].contains(&name.as_str()) {
+                walk(&p, out);
+            }
+        } else if name.ends_with(".md") || name.ends_with(".rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The folders directly in `dir`.
+fn subfolders(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|es| {
+            es.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The comment lines of a Rust file (`//`, `//!`, `///`).
+fn comments(text: &str) -> String {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The crate folder a file belongs to, if any.
+fn crate_dir(file: &Path) -> Option<&Path> {
+    file.ancestors().find(|a| a.join("Cargo.toml").exists())
+}
+
+#[test]
+fn tidy_every_backticked_path_exists() {
+    let root = xtask::root();
+    let mut missing = Vec::new();
+    for doc in documents(&root) {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let text = if doc.extension().is_some_and(|e| e == "rs") {
+            comments(&text)
+        } else {
+            text
+        };
+        let dir = doc.parent().unwrap().to_path_buf();
+        let krate = crate_dir(&doc).unwrap_or(&root).to_path_buf();
+        // A folder named earlier in the document is the context of the
+        // short names after it (the crate folder, then its file names).
+        let mut bases: Vec<PathBuf> = vec![root.clone(), krate.clone(), krate.join("src")];
+        // A data folder's README names its files without their subfolder.
+        if doc.starts_with(root.join("testdata")) {
+            bases.extend(subfolders(&dir));
+        }
+        bases.push(dir);
+        for word in paths_in(&text) {
+            if is_outside(&word) {
+                continue;
+            }
+            let refs: Vec<&Path> = bases.iter().map(PathBuf::as_path).collect();
+            let Some(found) = refs.iter().map(|b| b.join(&word)).find(|p| p.exists()) else {
+                missing.push(format!(
+                    "{}: `{word}` does not exist",
+                    doc.strip_prefix(&root).unwrap().display()
+                ));
+                continue;
+            };
+            if found.is_dir() {
+                bases.push(found.join("src"));
+                bases.push(found);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn tidy_the_path_check_finds_a_missing_path() {
+    // The check must be able to fail.
+    let words = paths_in("see `crates/swiss-core/src/nowhere.rs` and `README.md`");
+    assert_eq!(words, ["crates/swiss-core/src/nowhere.rs", "README.md"]);
+    let root = xtask::root();
+    assert!(!exists(&words[0], &[&root]));
+    assert!(exists(&words[1], &[&root]));
+    assert!(paths_in("`NAME.trf` `dutch-EDITION/` `--dutch` `a::b` `x = y`").is_empty());
+}
