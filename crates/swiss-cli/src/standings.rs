@@ -227,10 +227,13 @@ fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
     let computed = table.in_rank_order();
     // Players fully tied share a rank; a recorded rank anywhere inside
     // their block is right.
+    let mut sharing: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    for r in rows {
+        *sharing.entry(r.rank).or_default() += 1;
+    }
     let block = |i: usize| {
         let r = rows[i].rank;
-        let size = rows.iter().filter(|x| x.rank == r).count() as u32;
-        r..=r + size - 1
+        r..=r + sharing.get(&r).copied().unwrap_or(1) - 1
     };
     let mut report = String::new();
     let mut differing = 0;
