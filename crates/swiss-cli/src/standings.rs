@@ -28,8 +28,10 @@ pub struct StandingsArgs {
     #[arg(long, value_name = "LIST")]
     pub tiebreaks: Option<String>,
     /// The edition of C.07: 2026 (in force since 1 March 2026) or 2024.
-    #[arg(long, default_value = "2026")]
-    pub rules: String,
+    /// Default: by the event's start date (TRF record 042): 2024 before
+    /// 1 March 2026, else 2026.
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Standings after this round (default: the last round played).
     #[arg(long)]
     pub round: Option<u32>,
@@ -116,7 +118,10 @@ pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
         .and_then(|s| s.default_tiebreaks)
         .unwrap_or("BH/C1,BH,DE,WIN,BPG,TPN");
     let codes = codes(&a, &t, default)?;
-    let rules: Rules = a.rules.parse().map_err(invalid)?;
+    let rules: Rules = match &a.rules {
+        Some(r) => r.parse().map_err(invalid)?,
+        None => Rules::for_event(&t),
+    };
     let o = Options {
         rules,
         round: a.round,

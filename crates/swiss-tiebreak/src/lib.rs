@@ -22,10 +22,11 @@
 //!
 //! let codes = TieBreak::parse_list("BH,SB,TPN").unwrap();
 //! let tb = table(&t, &codes, &Options::default()).unwrap();
-//! assert_eq!(tb.rows[0].rank, 1);
 //! assert_eq!(tb.rows[0].values[0].to_string(), "0.0"); // BH: player 2 scored 0
 //! // Player 3's bye meets a dummy opponent: his own 1.0, capped (2026) at half the maximum.
 //! assert_eq!(tb.rows[2].values[0].to_string(), "0.5");
+//! // Both have 1 point; BH puts player 3 first.
+//! assert_eq!((tb.rows[2].rank, tb.rows[0].rank), (1, 2));
 //! ```
 //!
 //! # The tie-breaks, and where they live
@@ -143,6 +144,37 @@ impl std::str::FromStr for Rules {
             "2026" => Ok(Rules::R2026),
             "2024" => Ok(Rules::R2024),
             other => Err(TieBreakError::UnknownRules(other.to_string())),
+        }
+    }
+}
+
+impl Rules {
+    /// The rules an event follows by its start date (TRF record `042`,
+    /// `YYYY/MM/DD` or `YYYY-MM-DD`): the 2024 rules for an event that
+    /// started before 1 March 2026, when they came into force; the 2026
+    /// rules otherwise, and when the file gives no readable date.
+    pub fn for_event(t: &Tournament) -> Rules {
+        let date = t
+            .header_records
+            .iter()
+            .chain(&t.trailer_records)
+            .find_map(|r| r.strip_prefix("042 "))
+            .map(|d| d.trim().replace('-', "/"));
+        match date {
+            Some(d)
+                if d.len() >= 10
+                    && d.as_bytes()[..10].iter().enumerate().all(|(i, b)| {
+                        if i == 4 || i == 7 {
+                            *b == b'/'
+                        } else {
+                            b.is_ascii_digit()
+                        }
+                    })
+                    && d[..10] < *"2026/03/01" =>
+            {
+                Rules::R2024
+            }
+            _ => Rules::R2026,
         }
     }
 }

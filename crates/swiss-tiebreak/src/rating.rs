@@ -124,8 +124,9 @@ mod tests {
         // Two wins and a draw against 2000, 2100, 2200: ARO 2100, 83% -> dp 273.
         assert_eq!(tpr(5, &[2000, 2100, 2200]), Some(2100 + 273));
         assert_eq!(ptp(0, &[2000, 2100]), Some(1200));
-        // A draw against one 2000 player: exactly 2000.
-        assert_eq!(ptp(1, &[2000]), Some(2000));
+        // A draw against one 2000 player: table 8.1(b) gives 0.50 for
+        // differences up to 3, so the lowest rating expecting 0.50 is 1997.
+        assert_eq!(ptp(1, &[2000]), Some(1997));
         // A win against one 2000 player: the lowest rating expecting 1.00 is 2736.
         assert_eq!(ptp(2, &[2000]), Some(2736));
         assert_eq!(average(&[2000, 2001]), Some(2001));

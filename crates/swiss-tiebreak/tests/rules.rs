@@ -338,3 +338,15 @@ fn sb_does_not_depend_on_fb_before_it() {
         assert_eq!(sb.to_string(), "43.25", "{list}");
     }
 }
+
+#[test]
+fn events_that_started_before_march_2026_follow_the_2024_rules() {
+    let mut t = own_results();
+    assert_eq!(Rules::for_event(&t), Rules::R2026);
+    t.header_records.push("042 2026/02/28".into());
+    assert_eq!(Rules::for_event(&t), Rules::R2024);
+    t.header_records[0] = "042 2026-03-01".into();
+    assert_eq!(Rules::for_event(&t), Rules::R2026);
+    t.header_records[0] = "042 soon".into();
+    assert_eq!(Rules::for_event(&t), Rules::R2026);
+}
