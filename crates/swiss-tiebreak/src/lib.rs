@@ -193,9 +193,8 @@ pub struct Options {
 }
 
 fn facts(t: &Tournament, o: &Options) -> Result<Facts, TieBreakError> {
-    let rounds = o
-        .round
-        .unwrap_or_else(|| t.played_rounds().max(t.recorded_rounds()));
+    // Byes entered ahead for a round not paired yet are not counted.
+    let rounds = o.round.unwrap_or_else(|| t.played_rounds());
     Facts::new(t, rounds, o.unrated)
 }
 

@@ -48,7 +48,8 @@ fn v(t: &Tournament, code: &str, player: usize) -> String {
 }
 
 /// Player 1: a win with Black, a forfeit win, the PAB, a half-point bye, a
-/// full-point bye, a zero-point bye.
+/// full-point bye, a zero-point bye. Players 2 and 3 draw in round 6, so
+/// that six rounds have been paired.
 fn own_results() -> Tournament {
     event(&[
         &[
@@ -59,8 +60,22 @@ fn own_results() -> Tournament {
             bye(R::FullBye),
             bye(R::ZeroBye),
         ],
-        &[g(1, W, R::Loss)],
-        &[RoundEntry::BLANK, g(1, B, R::ForfeitLoss)],
+        &[
+            g(1, W, R::Loss),
+            RoundEntry::BLANK,
+            RoundEntry::BLANK,
+            RoundEntry::BLANK,
+            RoundEntry::BLANK,
+            g(3, W, R::Draw),
+        ],
+        &[
+            RoundEntry::BLANK,
+            g(1, B, R::ForfeitLoss),
+            RoundEntry::BLANK,
+            RoundEntry::BLANK,
+            RoundEntry::BLANK,
+            g(2, B, R::Draw),
+        ],
     ])
 }
 
@@ -80,8 +95,8 @@ fn bpg_and_bwg_count_games_played_with_black_art_7_3_7_4() {
     let t = own_results();
     assert_eq!(v(&t, "BPG", 1), "1");
     assert_eq!(v(&t, "BWG", 1), "1");
-    // Player 3's forfeit with Black is not a game played.
-    assert_eq!(v(&t, "BPG", 3), "0");
+    // Player 3's forfeit with Black is not a game played; his draw is.
+    assert_eq!(v(&t, "BPG", 3), "1");
 }
 
 #[test]
@@ -349,4 +364,45 @@ fn events_that_started_before_march_2026_follow_the_2024_rules() {
     assert_eq!(Rules::for_event(&t), Rules::R2026);
     t.header_records[0] = "042 soon".into();
     assert_eq!(Rules::for_event(&t), Rules::R2026);
+}
+
+#[test]
+fn a_late_entrys_missed_rounds_count_as_scored_for_his_opponents_art_16_3() {
+    // Player 2 enters in round 3 (absent in rounds 1 and 2, before his
+    // last present round) and loses to player 1: for player 1's BH he
+    // counts as scored, 0 (not ½ + ½ as after a withdrawal).
+    let t = event(&[
+        &[g(3, W, R::Win), g(3, B, R::Draw), g(2, W, R::Win)],
+        &[RoundEntry::BLANK, bye(R::ZeroBye), g(1, B, R::Loss)],
+        &[g(1, B, R::Loss), g(1, W, R::Draw), RoundEntry::BLANK],
+    ]);
+    // Player 3: 0.5, then withdrawn in round 3 (a draw for opponents): 1.0.
+    // BH of 1 = 1.0 + 1.0 + 0 = 2.0.
+    assert_eq!(v(&t, "BH", 1), "2.0");
+    // Player 2's own BH: two unplayed rounds without opponent, the dummy
+    // scoring his own 0; round 3: player 1's 2.5.
+    assert_eq!(v(&t, "BH", 2), "2.5");
+}
+
+#[test]
+fn requested_byes_meet_the_capped_dummy_art_16_4_2() {
+    // Player 1 of the own-results case has 4.5 points in 6 rounds; his
+    // PAB and half-, full- and zero-point byes meet a dummy scoring
+    // min(4.5, ½ x 6) = 3.0; the forfeit win a dummy capped by player 3's
+    // 0.5; the game player 2's 0.5 (both drew in round 6).
+    // BH = 0.5 + 0.5 + 4 x 3.0 = 13.0.
+    assert_eq!(v(&own_results(), "BH", 1), "13.0");
+    // 2024: the dummy scores his own 4.5 in every unplayed round:
+    // 0.5 + 5 x 4.5 = 23.0.
+    assert_eq!(col(&own_results(), "BH", Rules::R2024)[0], "23.0");
+    // SB: 0.5 x 1 + 0.5 x 1 + 3.0 x (1 PAB + ½ H + 1 F + 0 Z) = 8.5.
+    assert_eq!(v(&own_results(), "SB", 1), "8.50");
+}
+
+#[test]
+fn byes_entered_ahead_for_an_unpaired_round_are_not_counted() {
+    // Round 2 holds only a half-point bye announced ahead: the standings
+    // are after round 1.
+    let t = event(&[&[g(2, W, R::Win), bye(R::HalfBye)], &[g(1, B, R::Loss)]]);
+    assert_eq!(v(&t, "PTS", 1), "1.0");
 }
