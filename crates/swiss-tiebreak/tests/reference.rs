@@ -242,3 +242,58 @@ fn de_early_in_the_list_agrees_with_the_reference_program() {
     eprintln!("DE early: {checked}/{checked} rows agree, {separated} values where DE separates");
     assert!(separated > 1000, "the lists exercise DE");
 }
+
+/// The 2024 rules (no caps on the dummy opponent) against the reference
+/// program run on the same tournaments dated before March 2026
+/// (`testdata/tiebreaks-lists/rules-2024`). In the three tournaments of
+/// the documented FB departure, AOB, SB, SB/C1 and the ranks they decide
+/// are left out (FB precedes them in this list).
+#[test]
+fn the_2024_rules_agree_with_the_reference_program() {
+    let dir = swiss_testdata::path("tiebreaks-lists").join("rules-2024");
+    let files = swiss_testdata::files(&dir, "tsv").expect("lists");
+    assert_eq!(files.len(), 329);
+    let o = Options {
+        rules: swiss_tiebreak::Rules::R2024,
+        ..Options::default()
+    };
+    let mut differs_from_2026 = 0;
+    for path in files {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let trf = ["tiebreaks", "tiebreaks-generated"]
+            .iter()
+            .map(|d| swiss_testdata::path(d).join(format!("{name}.trf")))
+            .find(|p| Path::exists(p))
+            .expect("the tournament");
+        let t = swiss_testdata::read_trf(&trf).expect("reads");
+        let (header, rows) = tsv_rows(&swiss_testdata::read_text(&path).expect("tsv"));
+        let codes: Vec<TieBreak> = header[2..].iter().map(|c| c.parse().expect(c)).collect();
+        let got = table(&t, &codes, &o).expect("computes");
+        let now = table(&t, &codes, &Options::default()).expect("computes");
+        differs_from_2026 += usize::from(got != now);
+        let departs = departures(&name).is_some();
+        for (want, row) in rows.iter().zip(&got.rows) {
+            let mut ours = vec![row.start_no.to_string(), row.rank.to_string()];
+            ours.extend(row.values.iter().map(ToString::to_string));
+            for (k, code) in header.iter().enumerate() {
+                if departs && ["AOB", "SB", "SB/C1", "Rank"].contains(&code.as_str()) {
+                    continue;
+                }
+                assert!(
+                    same(&want[k], &ours[k]),
+                    "{name} #{}: {code} reference {}, ours {}",
+                    want[0],
+                    want[k],
+                    ours[k]
+                );
+            }
+        }
+    }
+    eprintln!(
+        "2024 rules: 329 tournaments agree, {differs_from_2026} of them differ from the 2026 rules"
+    );
+    assert!(differs_from_2026 > 100, "the caps matter");
+}
