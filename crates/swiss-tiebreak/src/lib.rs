@@ -78,14 +78,24 @@
 //!
 //! # Rule interpretations
 //!
-//! - *The regulation's text is not in the repository*: the articles are
-//!   cited by the numbers of the 2024 text as carried into 2026; the
-//!   values agree with the FIDE Technical Commission's reference program
-//!   on all 199 shared tournaments (`tests/reference.rs`).
+//! - *Sources*: the regulation's text is not in the repository, and the
+//!   search library held only the opening of the 2023 text. The articles
+//!   are cited by the numbering the FIDE Technical Commission's reference
+//!   program uses in its comments (6.x for DE, 16.2.1-16.2.5, 16.3, 16.4.1,
+//!   16.4.2 for unplayed rounds) and, for the others, by the 2024 text's
+//!   numbering as far as we know it; they should be checked against the
+//!   published text. The values were checked against the reference program
+//!   (`tests/reference.rs`): every value and rank of 199 shared and 130
+//!   generated tournaments with 25 tie-breaks, the 2024 rules, DE early in
+//!   the list, KS, PS/C1 and ARO/M1, all agreeing except the departure
+//!   below.
 //! - *Unrated players*: a rating tie-break (ARO, TPR, PTP, APRO, APPO,
 //!   RTNG) is undefined for every player when any player is unrated,
-//!   unless a rating for the unrated is given ([`Options::unrated`]); an
-//!   undefined value ranks last and prints as `-`.
+//!   unless a rating for the unrated is given ([`Options::unrated`]): the
+//!   regulation asks for them to be dropped from the list when unrated
+//!   players take part and the tournament rules say nothing. An undefined
+//!   value ranks last and prints as `-` (the reference program prints
+//!   `-0`).
 //! - *Up to a round*: the rounds counted are those of the record up to
 //!   [`Options::round`] (default: the last round with a pairing); the
 //!   "maximum score" of Art. 16.4.2 and the "last round" of FB are those.
@@ -106,6 +116,15 @@
 //!   first its ranks of players 12 and 15 change too. Pinned by
 //!   `tests/reference.rs` (`without_fb_the_reference_agrees_with_us_on_t0274`)
 //!   and `sb_does_not_depend_on_fb_before_it` in `tests/rules.rs`.
+//! - *Koya limit in a Swiss*: the maximum score is the win's points times
+//!   the rounds counted, for every player; the limit is 50% of it unless
+//!   `/L` gives another percentage.
+//! - *Cuts on ratings*: ARO/C1 drops the lowest-rated opponent met over the
+//!   board (Median-1 also the highest); unplayed rounds have no rating to
+//!   cut.
+//! - *PTP*: the lowest whole rating whose expected score against the
+//!   opponents (table B.02 8.1(b), differences capped at 800) reaches the
+//!   score; a zero score is the lowest opponent's rating minus 800.
 //! - *Point systems*: a round scored as a win is one scoring the win's
 //!   points; STD compares each round's points with the draw's.
 
