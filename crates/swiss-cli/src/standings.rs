@@ -263,7 +263,10 @@ fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
         }
         differing += 1;
         let row = &rows[i];
-        let at = computed.get(r as usize - 1).copied();
+        let at = (r as usize)
+            .checked_sub(1)
+            .and_then(|k| computed.get(k))
+            .copied();
         let decided = at.map_or(String::new(), |other| deciding(row, other, names));
         let _ = writeln!(
             report,
