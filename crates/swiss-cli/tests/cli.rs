@@ -447,6 +447,36 @@ fn standings_tsv_is_the_reference_programs_table() {
     ]);
     assert_eq!(old.status.code(), Some(0));
     assert_ne!(text(&old.stdout), want);
+    // Text (rank order, a header line) and JSON carry the same table.
+    let txt = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--tiebreaks",
+        "BH,SB",
+    ]);
+    assert_eq!(txt.status.code(), Some(0));
+    assert_eq!(text(&txt.stdout).lines().count(), 15);
+    assert!(
+        text(&txt.stdout)
+            .lines()
+            .nth(1)
+            .unwrap()
+            .trim_start()
+            .starts_with("1 ")
+    );
+    let js = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--tiebreaks",
+        "BH,SB",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&js.stdout).unwrap();
+    assert_eq!(v["rules"], "2026");
+    assert_eq!(v["tiebreaks"], serde_json::json!(["BH", "SB"]));
+    assert_eq!(v["standings"].as_array().unwrap().len(), 14);
+    assert_eq!(v["standings"][0]["start_no"], 5);
     let bad = swiss(&[
         "standings",
         "tiebreaks/t0001-p014-r04.trf",
