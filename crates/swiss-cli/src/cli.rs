@@ -38,8 +38,10 @@ pub enum Command {
     Check(CheckArgs),
     /// Generate random tournaments paired by a system (the FIDE random tournament generator).
     Generate(crate::generate::GenerateArgs),
-    /// TCEC: the final ranking (score, fewer BYEs, black games, Sonneborn-Berger).
-    Standings(crate::tcec::StandingsArgs),
+    /// The standings by points and C.07 tie-breaks (`--tiebreaks`,
+    /// `--rules`), any system; `--check` compares the ranks the file
+    /// records. TCEC: its own final ranking.
+    Standings(crate::standings::StandingsArgs),
     /// TCEC: seed a player list (group or random seeding; start number = seed).
     Seed(crate::tcec::SeedArgs),
 }

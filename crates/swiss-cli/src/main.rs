@@ -10,6 +10,7 @@ mod cli;
 mod generate;
 mod input;
 mod output;
+mod standings;
 mod systems;
 mod tcec;
 
@@ -63,7 +64,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Validate(a) => cli::validate(a),
         Command::Check(a) => cli::check(a),
         Command::Generate(a) => generate::generate(a),
-        Command::Standings(a) => tcec::standings(a),
+        Command::Standings(a) => standings::standings(a),
         Command::Seed(a) => tcec::seed(a),
     }
 }

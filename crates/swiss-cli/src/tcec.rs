@@ -1,40 +1,41 @@
-//! The TCEC-only commands: `swiss standings` (final ranking) and
+//! The TCEC-only commands: the TCEC final ranking (`swiss standings` of a
+//! TCEC event) and
 //! `swiss seed` (seeding a player list).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
-use swiss_core::{StartNo, trf};
+use clap::Args;
+use swiss_core::{StartNo, Tournament, trf};
 
 use crate::input::{EXIT_INVALID, Failure, read_input};
 use crate::output::{emit, json};
-
-#[derive(Debug, Args)]
-pub struct StandingsArgs {
-    /// Tournament file (TRF, or TCEC reference JSON).
-    pub file: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
-    pub format: TableFormat,
-}
-
-/// How a table is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    /// Aligned columns for reading.
-    Text,
-    /// JSON, one object per line of the table.
-    Json,
-}
+use crate::standings::TableFormat;
 
 /// `swiss standings`: the TCEC final ranking (score, fewer BYEs, black
 /// games, Sonneborn-Berger).
-pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
-    let t = read_input(&a.file)?.tournament;
-    let ranking = swiss_tcec::final_ranking(&t);
-    let text = match a.format {
+pub fn standings(t: &Tournament, format: TableFormat) -> Result<(), Failure> {
+    let ranking = swiss_tcec::final_ranking(t);
+    let text = match format {
         TableFormat::Json => json(&ranking)?,
+        TableFormat::Tsv => {
+            let mut s = String::from("StartNo\tRank\tPTS\tBYE\tBPG\tSB\n");
+            let mut rows: Vec<_> = ranking.iter().enumerate().collect();
+            rows.sort_by_key(|(_, e)| e.start_no);
+            for (i, e) in rows {
+                let _ = writeln!(
+                    s,
+                    "{}\t{}\t{}\t{}\t{}\t{:.2}",
+                    e.start_no,
+                    i + 1,
+                    e.score,
+                    e.byes,
+                    e.black_games,
+                    e.sonneborn_berger as f64 / 100.0
+                );
+            }
+            s
+        }
         TableFormat::Text => {
             let mut s = format!(
                 "{:>4} {:>5}  {:<32} {:>6} {:>5} {:>6} {:>8}\n",

@@ -425,3 +425,157 @@ fn explain_names_the_editions_criteria() {
     assert!(e2017.contains("C.5 pairs short"), "{e2017}");
     assert!(!e2017.contains("C7 downfloaters"), "{e2017}");
 }
+
+/// `swiss standings --format tsv` prints the reference program's table
+/// for the same list, byte for byte (C.07 2026 rules).
+#[test]
+fn standings_tsv_is_the_reference_programs_table() {
+    let want = std::fs::read_to_string(testdata("tiebreaks/t0001-p014-r04.tsv")).unwrap();
+    let header = want.lines().next().unwrap();
+    let list = header.split('\t').skip(2).collect::<Vec<_>>().join(",");
+    let out = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--format",
+        "tsv",
+        "--tiebreaks",
+        &list,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), want);
+    // The 2024 rules leave the dummy opponent uncapped: BH differs.
+    let old = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--format",
+        "tsv",
+        "--tiebreaks",
+        &list,
+        "--rules",
+        "2024",
+    ]);
+    assert_eq!(old.status.code(), Some(0));
+    assert_ne!(text(&old.stdout), want);
+    // Text (rank order, a header line) and JSON carry the same table.
+    let txt = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--tiebreaks",
+        "BH,SB",
+    ]);
+    assert_eq!(txt.status.code(), Some(0));
+    assert_eq!(text(&txt.stdout).lines().count(), 15);
+    assert!(
+        text(&txt.stdout)
+            .lines()
+            .nth(1)
+            .unwrap()
+            .trim_start()
+            .starts_with("1 ")
+    );
+    let js = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--tiebreaks",
+        "BH,SB",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&js.stdout).unwrap();
+    assert_eq!(v["rules"], "2026");
+    assert_eq!(v["tiebreaks"], serde_json::json!(["BH", "SB"]));
+    assert_eq!(v["standings"].as_array().unwrap().len(), 14);
+    assert_eq!(v["standings"][0]["start_no"], 5);
+    let bad = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--rules",
+        "2019",
+    ]);
+    assert_eq!(bad.status.code(), Some(3));
+    let bad = swiss(&[
+        "standings",
+        "tiebreaks/t0001-p014-r04.trf",
+        "--tiebreaks",
+        "BH,XYZ",
+    ]);
+    assert_eq!(bad.status.code(), Some(3));
+    assert!(text(&bad.stderr).contains("unknown tie-break `XYZ`"));
+}
+
+/// `--check`: exit 0 when the ranks the file records (columns 86-89) are
+/// the computed ones; a planted wrong rank is named with the tie-break
+/// that decides it, exit 1.
+#[test]
+fn standings_check_names_a_planted_wrong_rank() {
+    let trf = std::fs::read_to_string(testdata("tiebreaks/t0001-p014-r04.trf")).unwrap();
+    let tsv = std::fs::read_to_string(testdata("tiebreaks/t0001-p014-r04.tsv")).unwrap();
+    let list = tsv
+        .lines()
+        .next()
+        .unwrap()
+        .split('\t')
+        .skip(2)
+        .collect::<Vec<_>>()
+        .join(",");
+    let rank: std::collections::HashMap<String, String> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (c[0].to_string(), c[1].to_string())
+        })
+        .collect();
+    let with_ranks = |swap: Option<(&str, &str)>| -> String {
+        trf.split('\n')
+            .map(|line| {
+                if !line.starts_with("001") {
+                    return line.to_string();
+                }
+                let start = line[4..8].trim().to_string();
+                let start = match swap {
+                    Some((a, b)) if start == a => b.to_string(),
+                    Some((a, b)) if start == b => a.to_string(),
+                    _ => start,
+                };
+                format!("{}{:>4}{}", &line[..85], rank[&start], &line[89..])
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let good = tmp.path().join("good.trf");
+    std::fs::write(&good, with_ranks(None)).unwrap();
+    let ok = swiss(&[
+        "standings",
+        good.to_str().unwrap(),
+        "--check",
+        "--tiebreaks",
+        &list,
+    ]);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    assert!(text(&ok.stdout).contains("14 ranks agree"));
+    // Players 2 (rank 4) and 11 (rank 3) swapped in the file: both on 8.0
+    // points, 2 wins, 2 won, 2 black games, 1 won with black, 4 rounds
+    // elected, PS 20.0; BH separates them (20.0 against 24.0).
+    let bad = tmp.path().join("bad.trf");
+    std::fs::write(&bad, with_ranks(Some(("2", "11")))).unwrap();
+    let out = swiss(&[
+        "standings",
+        bad.to_str().unwrap(),
+        "--check",
+        "--tiebreaks",
+        &list,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("rank 3: the file has player 2, the computed standings have player 11"),
+        "{report}"
+    );
+    assert!(
+        report.contains("decided by BH (20.0 against 24.0)"),
+        "{report}"
+    );
+    assert!(text(&out.stderr).contains("2 of 14 ranks differ"));
+}

@@ -186,6 +186,11 @@ pub struct System {
     /// pairs (TCEC: pairing order, first-of-pair, history removal, playing
     /// order); `None`: the [`swiss_core::Pairing`] is the round.
     pub round_json: Option<RoundJson>,
+    /// The standings' tie-breaks when neither the command line nor the
+    /// file (TRF-2026 records 212/202) gives them: C.07 codes after
+    /// points, comma-separated (`swiss-tiebreak`); `None`: the system
+    /// ranks by its own rules (TCEC's final ranking).
+    pub default_tiebreaks: Option<&'static str>,
     engine: fn(&Options) -> Box<dyn PairingSystem>,
     verifier: fn(&Options) -> Verifier,
     simulation: fn() -> SimulationConfig,
@@ -315,6 +320,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: Some(Reference::Tournaments),
         round_json: None,
+        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
             // The table lists only editions the crate parses.
             let edition = o
@@ -350,6 +356,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: None,
         round_json: None,
+        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
             // The table lists only editions the crate parses.
             let edition = o
@@ -393,6 +400,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: None,
         round_json: None,
+        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
             // The table lists only editions the crate parses.
             let edition = o
@@ -450,6 +458,7 @@ pub static SYSTEMS: &[System] = &[
                 reason: e.to_string(),
             })
         }),
+        default_tiebreaks: None,
         engine: |o| Box::new(tcec(o)),
         verifier: |o| {
             if o.double {

@@ -1,0 +1,303 @@
+//! `swiss standings`: the final standings of any system, by points and
+//! the C.07 tie-breaks (`swiss-tiebreak`), and `--check`, the standings
+//! half of FIDE's pairing-and-tie-break checker. TCEC keeps its own
+//! ranking rules.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use swiss_core::Tournament;
+use swiss_tiebreak::{Options, Rules, Table, TieBreak, Value};
+
+use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, Failure, read_input};
+use crate::output::{emit, json};
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// Tournament file (TRF, JSON, or TCEC reference JSON).
+    pub file: PathBuf,
+    /// The pairing system, for its default tie-breaks (default: the one the
+    /// file names in TRF-2026 record 192, else a FIDE Swiss system). TCEC
+    /// (`--system tcec`, or a TCEC reference JSON) ranks by its own rules.
+    #[arg(long)]
+    pub system: Option<String>,
+    /// Comma-separated C.07 codes after points, in order (`BH/C1,SB,DE`).
+    /// Default: the file's TRF-2026 record 212 (or 202), else the system's
+    /// default (Dutch, Dubov, Lim: `BH/C1,BH,DE,WIN,BPG,TPN`).
+    #[arg(long, value_name = "LIST")]
+    pub tiebreaks: Option<String>,
+    /// The edition of C.07: 2026 (in force since 1 March 2026) or 2024.
+    /// Default: by the event's start date (TRF record 042): 2024 before
+    /// 1 March 2026, else 2026.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Standings after this round (default: the last round played).
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// The rating unrated players count with in rating tie-breaks (default:
+    /// none, and those tie-breaks are undefined when someone is unrated).
+    #[arg(long, value_name = "RATING")]
+    pub unrated: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+    /// Compare the ranks the file records (TRF columns 86-89) with the
+    /// computed ones: exit 0 when they agree, 1 when a rank differs (each
+    /// position named with the tie-break that decides it), 3 on invalid
+    /// input.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// How a table is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Aligned columns in rank order, for reading.
+    Text,
+    /// `StartNo<TAB>Rank<TAB>` and each code as given, one line per player
+    /// in start-number order.
+    Tsv,
+    /// JSON.
+    Json,
+}
+
+fn invalid(e: impl std::fmt::Display) -> Failure {
+    Failure::new(EXIT_INVALID, format!("swiss: {e}"))
+}
+
+/// The tie-break list: the command line's, the file's record 212 (which
+/// starts with the primary score) or 202, or the system's default.
+fn codes(
+    a: &StandingsArgs,
+    t: &Tournament,
+    default: &str,
+) -> Result<Vec<(String, TieBreak)>, Failure> {
+    let from_file = |id: &str| {
+        t.header_records
+            .iter()
+            .chain(&t.trailer_records)
+            .find_map(|r| r.strip_prefix(id).map(str::to_string))
+    };
+    let (text, primary_first) = match (&a.tiebreaks, from_file("212 "), from_file("202 ")) {
+        (Some(l), _, _) => (l.clone(), false),
+        (None, Some(l), _) => (l, true),
+        (None, None, Some(l)) => (l, false),
+        (None, None, None) => (default.to_string(), false),
+    };
+    let mut out = Vec::new();
+    for (i, c) in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .enumerate()
+    {
+        let tb: TieBreak = c.parse().map_err(invalid)?;
+        if primary_first && i == 0 && tb.kind == swiss_tiebreak::Kind::Pts {
+            continue;
+        }
+        out.push((c.to_string(), tb));
+    }
+    Ok(out)
+}
+
+/// `swiss standings`.
+pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
+    let input = read_input(&a.file)?;
+    let t = input.tournament;
+    let system = match (&a.system, &t.system) {
+        (Some(s), _) => Some(swiss_systems::find(s).map_err(invalid)?),
+        (None, Some(code)) => swiss_systems::by_code(code).ok().map(|(s, _)| s),
+        (None, None) => None,
+    };
+    let tcec = input.double.is_some() || system.is_some_and(|s| s.default_tiebreaks.is_none());
+    if tcec && a.tiebreaks.is_none() && !a.check {
+        return crate::tcec::standings(&t, a.format);
+    }
+    let default = system
+        .and_then(|s| s.default_tiebreaks)
+        .unwrap_or("BH/C1,BH,DE,WIN,BPG,TPN");
+    let codes = codes(&a, &t, default)?;
+    let rules: Rules = match &a.rules {
+        Some(r) => r.parse().map_err(invalid)?,
+        None => Rules::for_event(&t),
+    };
+    let o = Options {
+        rules,
+        round: a.round,
+        unrated: a.unrated,
+    };
+    let tbs: Vec<TieBreak> = codes.iter().map(|c| c.1.clone()).collect();
+    let table = swiss_tiebreak::table(&t, &tbs, &o).map_err(invalid)?;
+    let names: Vec<&str> = codes.iter().map(|c| c.0.as_str()).collect();
+    if a.check {
+        return check(&t, &table, &names);
+    }
+    let text = match a.format {
+        TableFormat::Tsv => tsv(&table, &names),
+        TableFormat::Text => text(&t, &table, &names),
+        TableFormat::Json => json(&JsonTable::of(&t, &table, &names))?,
+    };
+    emit(None, &text)
+}
+
+fn tsv(table: &Table, names: &[&str]) -> String {
+    let mut s = String::from("StartNo\tRank");
+    for n in names {
+        s.push('\t');
+        s.push_str(n);
+    }
+    s.push('\n');
+    for r in &table.rows {
+        let _ = write!(s, "{}\t{}", r.start_no, r.rank);
+        for v in &r.values {
+            let _ = write!(s, "\t{v}");
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn text(t: &Tournament, table: &Table, names: &[&str]) -> String {
+    let width = |i: usize| names[i].len().max(7);
+    let mut s = format!("{:>4} {:>5}  {:<32} {:>6}", "rank", "start", "name", "PTS");
+    for (i, n) in names.iter().enumerate() {
+        let _ = write!(s, " {:>w$}", n, w = width(i));
+    }
+    s.push('\n');
+    for r in table.in_rank_order() {
+        let name = t.player(r.start_no).map_or("", |p| p.name.as_str());
+        let _ = write!(
+            s,
+            "{:>4} {:>5}  {:<32} {:>6}",
+            r.rank,
+            r.start_no,
+            name,
+            r.points.to_string()
+        );
+        for (i, v) in r.values.iter().enumerate() {
+            let _ = write!(s, " {:>w$}", v.to_string(), w = width(i));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[derive(serde::Serialize)]
+struct JsonTable<'a> {
+    rules: &'static str,
+    rounds: u32,
+    tiebreaks: &'a [&'a str],
+    standings: Vec<JsonRow<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    rank: u32,
+    start_no: u32,
+    name: &'a str,
+    points: Value,
+    values: &'a [Value],
+}
+
+impl<'a> JsonTable<'a> {
+    fn of(t: &'a Tournament, table: &'a Table, names: &'a [&'a str]) -> JsonTable<'a> {
+        JsonTable {
+            rules: match table.rules {
+                Rules::R2026 => "2026",
+                Rules::R2024 => "2024",
+            },
+            rounds: table.rounds,
+            tiebreaks: names,
+            standings: table
+                .in_rank_order()
+                .into_iter()
+                .map(|r| JsonRow {
+                    rank: r.rank,
+                    start_no: r.start_no,
+                    name: t.player(r.start_no).map_or("", |p| p.name.as_str()),
+                    points: r.points,
+                    values: &r.values,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `--check`: every position whose recorded player differs from the
+/// computed one, with the first column (points, then each tie-break) that
+/// orders the two players.
+fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
+    let rows = &table.rows;
+    let computed = table.in_rank_order();
+    // Players fully tied share a rank; a recorded rank anywhere inside
+    // their block is right.
+    let mut sharing: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    for r in rows {
+        *sharing.entry(r.rank).or_default() += 1;
+    }
+    let block = |i: usize| {
+        let r = rows[i].rank;
+        r..=r + sharing.get(&r).copied().unwrap_or(1) - 1
+    };
+    let mut report = String::new();
+    let mut differing = 0;
+    let mut recorded: Vec<(u32, usize)> = Vec::new();
+    for (i, p) in t.players.iter().enumerate() {
+        match p.rank {
+            Some(r) => recorded.push((r, i)),
+            None => {
+                differing += 1;
+                let _ = writeln!(
+                    report,
+                    "player {}: no rank recorded (computed {})",
+                    p.start_no, rows[i].rank
+                );
+            }
+        }
+    }
+    recorded.sort();
+    for &(r, i) in &recorded {
+        if block(i).contains(&r) {
+            continue;
+        }
+        differing += 1;
+        let row = &rows[i];
+        let at = (r as usize)
+            .checked_sub(1)
+            .and_then(|k| computed.get(k))
+            .copied();
+        let decided = at.map_or(String::new(), |other| deciding(row, other, names));
+        let _ = writeln!(
+            report,
+            "rank {r}: the file has player {}, the computed standings have {} (player {} is ranked {}{})",
+            row.start_no,
+            at.map_or("nobody".to_string(), |o| format!("player {}", o.start_no)),
+            row.start_no,
+            row.rank,
+            decided
+        );
+    }
+    if differing == 0 {
+        return emit(None, &format!("standings: {} ranks agree\n", rows.len()));
+    }
+    emit(None, &report)?;
+    Err(Failure::new(
+        EXIT_NO_PAIRING,
+        format!("swiss: {differing} of {} ranks differ", rows.len()),
+    ))
+}
+
+/// The first column that separates two players: `; decided by BH/C1 (23.5
+/// against 22.0)`.
+fn deciding(a: &swiss_tiebreak::Row, b: &swiss_tiebreak::Row, names: &[&str]) -> String {
+    if a.points != b.points {
+        return format!("; decided by PTS ({} against {})", a.points, b.points);
+    }
+    for (k, n) in names.iter().enumerate() {
+        if a.values[k] != b.values[k] {
+            return format!("; decided by {n} ({} against {})", a.values[k], b.values[k]);
+        }
+    }
+    "; tied on every tie-break".to_string()
+}
