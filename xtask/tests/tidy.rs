@@ -60,8 +60,8 @@ fn exists(word: &str, bases: &[&Path]) -> bool {
 }
 
 /// Words that name what lives outside the repository: the rule texts of
-/// `../shared/spec` (the docs cite them by file name) and format ids
-/// such as `tcec-swiss-reference/1`.
+/// `../shared/spec` (the docs cite them by file name), the reference
+/// programs' own files, and format ids such as `tcec-swiss-reference/1`.
 fn is_outside(word: &str) -> bool {
     const SPEC: &[&str] = &[
         "dutch-2017-c043.txt",
@@ -76,6 +76,8 @@ fn is_outside(word: &str) -> bool {
         "dubov-2026-changes.md",
         "lim-2026-changes.md",
         "trf26.md",
+        // The FIDE Technical Commission's tie-break program.
+        "tiebreakchecker.py",
     ];
     SPEC.contains(&word)
         || word.starts_with("../shared/")
