@@ -200,3 +200,24 @@ fn the_file_names_the_edition_and_the_flag_overrides_it() {
     assert_eq!(bye("FIDE_DUTCH_2017", &["--edition", "2026"]), "4 0");
     assert_eq!(bye("FIDE_DUTCH_2026", &["--edition", "2017"]), "1 0");
 }
+
+/// Issue 26.1: forbidden pairs (`XXP 3 4`, `260 1 3 1 2`) are respected
+/// by every system, TCEC included (its rule interpretation 10).
+#[test]
+fn every_system_respects_forbidden_pairs() {
+    let f = "trf/valid/forbidden-pairs-round-1.trf";
+    for system in ["dutch", "dubov", "lim", "tcec"] {
+        let mut args = vec!["pair", "--system", system, f];
+        if system == "dubov" {
+            args.extend(["--default-rating", "1500"]);
+        }
+        let o = swiss(&args);
+        assert_eq!(o.status.code(), Some(0), "{system}: {}", text(&o.stderr));
+        let out = text(&o.stdout);
+        for line in out.lines().skip(1) {
+            let mut ids: Vec<u32> = line.split(' ').map(|s| s.parse().unwrap()).collect();
+            ids.sort_unstable();
+            assert!(ids != [3, 4] && ids != [1, 2], "{system}: {out}");
+        }
+    }
+}
