@@ -221,3 +221,26 @@ fn every_system_respects_forbidden_pairs() {
         }
     }
 }
+
+/// Issue 26.1: a round paired but without results is never scored as
+/// lost and paired past: every system refuses it (exit 3) at each game;
+/// `validate` reads it with a warning per game.
+#[test]
+fn an_unfinished_round_is_refused_by_every_system() {
+    let f = "trf/valid/unfinished-round.trf";
+    let mut report = String::new();
+    for system in ["dutch", "dubov", "lim", "tcec"] {
+        let o = swiss(&["pair", "--system", system, f]);
+        assert_eq!(o.status.code(), Some(3), "{system}: {}", text(&o.stderr));
+        assert!(o.stdout.is_empty(), "{system}");
+        let err = text(&o.stderr);
+        assert!(err.contains(&format!("{f}:3:102: round 2:")), "{err}");
+        if system == "dutch" {
+            report.push_str(&err);
+        }
+    }
+    let o = swiss(&["validate", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    report.push_str(&text(&o.stderr));
+    insta::assert_snapshot!(report);
+}
