@@ -3,7 +3,8 @@
 //! TRF files.
 //!
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
-//! 2 unexpected error, 3 invalid input, 5 file access. Start reading at
+//! 2 unexpected error (a bug), 3 invalid input, 5 file access; and 64 for
+//! a usage error (as sysexits.h). Start reading at
 //! [`run`]; the systems available are those of the `swiss-systems` table.
 
 mod cli;
@@ -47,7 +48,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
     }
     let cli = Cli::try_parse_from(&args).map_err(|e| {
         let code = if e.use_stderr() {
-            input::EXIT_UNEXPECTED
+            input::EXIT_USAGE
         } else {
             0
         };

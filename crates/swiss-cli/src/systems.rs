@@ -6,7 +6,7 @@ use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
 use swiss_systems::{OptionName, Options, System};
 
-use crate::input::{EXIT_UNEXPECTED, Failure, Input};
+use crate::input::{EXIT_USAGE, Failure, Input};
 
 /// The pairing system and its options.
 #[derive(Clone, Debug, Args)]
@@ -99,5 +99,5 @@ impl SystemArgs {
 }
 
 fn usage(e: swiss_systems::RegistryError) -> Failure {
-    Failure::new(EXIT_UNEXPECTED, format!("swiss: {e}"))
+    Failure::new(EXIT_USAGE, format!("swiss: {e}"))
 }

@@ -68,16 +68,28 @@ fn missing_file_is_exit_5() {
     assert!(text(&out.stderr).contains("no/such/file.trf: cannot read"));
 }
 
+/// Issue 26.2: usage errors have an exit code of their own (64), never
+/// 2, which is kept for bugs.
 #[test]
-fn usage_errors_are_exit_2() {
+fn usage_errors_are_exit_64() {
     assert_eq!(
         swiss(&["pair", "--system", "nonsense", "x.trf"])
             .status
             .code(),
-        Some(2)
+        Some(64)
     );
-    assert_eq!(swiss(&["--dutch"]).status.code(), Some(2));
-    assert_eq!(swiss(&["--dutch", "x.trf", "-q"]).status.code(), Some(2));
+    assert_eq!(swiss(&["--dutch"]).status.code(), Some(64));
+    assert_eq!(swiss(&["--dutch", "x.trf", "-q"]).status.code(), Some(64));
+    assert_eq!(swiss(&["frobnicate"]).status.code(), Some(64));
+    let o = swiss(&[
+        "pair",
+        "--system",
+        "dutch",
+        "--default-rating",
+        "1500",
+        "trf/valid/late-entry.trf",
+    ]);
+    assert_eq!(o.status.code(), Some(64), "{}", text(&o.stderr));
 }
 
 /// The bytes of `swiss pair` are the established engine's output (count
@@ -374,7 +386,7 @@ fn settings_come_from_the_flag_or_the_file() {
     std::fs::write(&bare, without.join("\n")).unwrap();
     let bare = bare.to_str().unwrap();
     let refused = swiss(&["pair", "--system", "dubov", bare]);
-    assert_ne!(refused.status.code(), Some(0));
+    assert_eq!(refused.status.code(), Some(3));
     assert!(
         text(&refused.stderr).contains("Dubov A.1"),
         "{}",

@@ -244,3 +244,43 @@ fn an_unfinished_round_is_refused_by_every_system() {
     report.push_str(&text(&o.stderr));
     insta::assert_snapshot!(report);
 }
+
+/// Issue 26.2: input problems are exit 3 with short messages. Dubov with
+/// 9,999 unrated players (the list is cut), Dubov without `XXR`, and
+/// `validate` on 20,000 bad start numbers (ten per kind, then a count).
+#[test]
+fn input_problems_are_exit_3_with_short_messages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let unrated = tmp.path().join("unrated.trf");
+    let mut trf = String::from("XXR 5\n");
+    for i in 1..=9999 {
+        trf.push_str(&format!("001 {i:>4}      Player {i}\n"));
+    }
+    std::fs::write(&unrated, &trf).unwrap();
+    let o = swiss(&["pair", "--system", "dubov", unrated.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+    assert!(err.contains("1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more"), "{err}");
+
+    let no_xxr = tmp.path().join("no-xxr.trf");
+    let rated: String = (1..=4)
+        .map(|i| format!("001 {i:>4}      Player {i:<26} {:>4}\n", 2000 - i))
+        .collect();
+    std::fs::write(&no_xxr, rated).unwrap();
+    let o = swiss(&["pair", "--system", "dubov", no_xxr.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("Dubov A.7"), "{}", text(&o.stderr));
+
+    let bad = tmp.path().join("bad-ids.trf");
+    let lines: String = (0..20_000).map(|_| "001 xxxx      Nobody\n").collect();
+    std::fs::write(&bad, format!("001    1      Somebody\n{lines}")).unwrap();
+    let o = swiss(&["validate", bad.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.lines().count() <= 14, "{err}");
+    assert!(
+        err.contains("... and 19,990 more errors like the one at line 2"),
+        "{err}"
+    );
+}
