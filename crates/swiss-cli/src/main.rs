@@ -28,6 +28,13 @@ fn main() -> ExitCode {
         eprintln!("swiss: internal error: {info}");
         eprintln!("swiss: this is a bug; please report it with the input file");
     }));
+    // Ctrl-C: remove the hidden temporary files of outputs being written
+    // (never a partial file left behind), then exit 130 as shells do.
+    let _ = ctrlc::set_handler(|| {
+        output::remove_pending();
+        eprintln!("swiss: interrupted");
+        std::process::exit(130);
+    });
     let outcome = std::panic::catch_unwind(|| run(args));
     match outcome {
         Ok(Ok(())) => ExitCode::SUCCESS,
