@@ -284,3 +284,31 @@ fn input_problems_are_exit_3_with_short_messages() {
         "{err}"
     );
 }
+
+/// Issue 26.5: the 2012 edition refuses more players than its search is
+/// bounded for (exit 3, naming the edition and the limit); the 2026 rules
+/// pair the same file.
+#[test]
+fn the_2012_edition_refuses_fields_above_its_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("big.trf");
+    let n = swiss_dutch_limit() + 1;
+    let trf: String = (1..=n)
+        .map(|i| format!("001 {i:>4}      Player {i:<26} {:>4}\n", 2800 - i % 1500))
+        .collect();
+    std::fs::write(&f, format!("XXR 9\n{trf}")).unwrap();
+    let f = f.to_str().unwrap();
+    let o = swiss(&["pair", "--system", "dutch", "--edition", "2012", f]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("the 2012 edition (--edition 2012) pairs at most 1500 players in a round, and this round has {n} to pair")),
+        "{err}"
+    );
+    let o = swiss(&["pair", "--system", "dutch", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+fn swiss_dutch_limit() -> usize {
+    1500
+}
