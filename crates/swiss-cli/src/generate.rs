@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use rayon::prelude::*;
-use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::limits::{MAX_POINT_VALUE, MAX_ROUNDS, MAX_START_NO};
+use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{PointSystem, Points, trf};
 
 use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, Failure};

@@ -54,11 +54,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         return cli::run_legacy(legacy?);
     }
     let cli = Cli::try_parse_from(&args).map_err(|e| {
-        let code = if e.use_stderr() {
-            input::EXIT_USAGE
-        } else {
-            0
-        };
+        let code = if e.use_stderr() { input::EXIT_USAGE } else { 0 };
         let _ = e.print();
         Failure {
             code,

@@ -455,12 +455,29 @@ fn generate_keeps_the_readers_limits() {
         report.push_str(&text(&o.stderr));
     }
     let o = swiss(&[
-        "generate", "--system", "tcec", "--players", "8", "--rounds", "256", "-o", dir,
+        "generate",
+        "--system",
+        "tcec",
+        "--players",
+        "8",
+        "--rounds",
+        "256",
+        "-o",
+        dir,
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     // Two players meet in round 1 and can meet no more.
     let o = swiss(&[
-        "generate", "--system", "dutch", "--players", "2", "--rounds", "3", "--seed", "7", "-o",
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "2",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+        "-o",
         dir,
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
@@ -469,8 +486,17 @@ fn generate_keeps_the_readers_limits() {
     report.push_str(&err);
     // Every player on a half-point bye: rounds of byes only.
     let o = swiss(&[
-        "generate", "--system", "dutch", "--players", "4", "--rounds", "3",
-        "--half-bye-rate", "1.0", "-o", dir,
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "4",
+        "--rounds",
+        "3",
+        "--half-bye-rate",
+        "1.0",
+        "-o",
+        dir,
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
@@ -486,8 +512,18 @@ fn generate_interrupted_leaves_no_temporary_file() {
     let dir = tmp.path().to_str().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_swiss"))
         .args([
-            "generate", "--system", "dutch", "--players", "3000", "--rounds", "5", "--count",
-            "400", "--json", "-o", dir,
+            "generate",
+            "--system",
+            "dutch",
+            "--players",
+            "3000",
+            "--rounds",
+            "5",
+            "--count",
+            "400",
+            "--json",
+            "-o",
+            dir,
         ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())

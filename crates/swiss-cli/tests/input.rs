@@ -261,7 +261,10 @@ fn input_problems_are_exit_3_with_short_messages() {
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.len() < 400, "{} bytes: {err}", err.len());
-    assert!(err.contains("1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more"), "{err}");
+    assert!(
+        err.contains("1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more"),
+        "{err}"
+    );
 
     let no_xxr = tmp.path().join("no-xxr.trf");
     let rated: String = (1..=4)

@@ -66,7 +66,10 @@ fn bench(c: &mut Criterion) {
     // read and the state derived: linear in the file (17-24 s before).
     let mut text = String::from("XXR 9\n");
     for i in 1..=9999u32 {
-        text.push_str(&format!("001 {i:>4}      P{i:<32} {:>4}\n", 2800 - i % 1500));
+        text.push_str(&format!(
+            "001 {i:>4}      P{i:<32} {:>4}\n",
+            2800 - i % 1500
+        ));
     }
     for _ in 0..20_000 {
         text.push_str("250       1.0   1   3    1 9999\n");

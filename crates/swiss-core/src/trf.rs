@@ -407,8 +407,8 @@ fn is_national_rating(code: &str, cols: &Columns) -> bool {
 /// away (`XPP` for `XXP`).
 fn misspelled(code: &str) -> Option<&'static str> {
     const READ: [&str; 22] = [
-        "001", "012", "XXR", "142", "152", "162", "192", "240", "250", "260", "299", "XXC",
-        "XXO", "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF",
+        "001", "012", "XXR", "142", "152", "162", "192", "240", "250", "260", "299", "XXC", "XXO",
+        "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF",
     ];
     let upper = code.to_ascii_uppercase();
     let known = READ.iter().chain(&["BBU"]).chain(&KEPT_RECORDS);
@@ -538,8 +538,7 @@ impl Reader<'_> {
                     }
                 }
                 _ => {
-                    if !KEPT_RECORDS.contains(&code.as_str()) && !is_national_rating(&code, &cols)
-                    {
+                    if !KEPT_RECORDS.contains(&code.as_str()) && !is_national_rating(&code, &cols) {
                         let hint = misspelled(&code)
                             .map(|k| format!(", did you mean `{k}`?"))
                             .unwrap_or_default();

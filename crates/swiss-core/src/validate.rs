@@ -578,11 +578,7 @@ impl Checker<'_> {
         let t = self.t;
         let played = t.played_rounds();
         let recorded = t.recorded_rounds().min(MAX_ROUNDS);
-        let all_out = |r: u32| {
-            t.players
-                .iter()
-                .all(|p| p.entry(r).is_non_participation())
-        };
+        let all_out = |r: u32| t.players.iter().all(|p| p.entry(r).is_non_participation());
         let first = played + 1;
         if t.players.is_empty() || first > recorded || !all_out(first) {
             return;
@@ -731,10 +727,7 @@ impl Checker<'_> {
                 } else {
                     "a round after the round to pair"
                 };
-                self.error(
-                    Spot::AnnouncedByes(k),
-                    range(what, next + 1, last, b.round),
-                );
+                self.error(Spot::AnnouncedByes(k), range(what, next + 1, last, b.round));
             }
             if !matches!(
                 b.result,

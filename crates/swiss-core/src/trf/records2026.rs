@@ -7,7 +7,6 @@
 //! round's `001` columns and `XXZ`, `XXA`, `XXP`), and a disagreement
 //! between the two is an error, never a silent choice.
 
-
 use super::{Columns, Reader};
 use crate::error::ErrorKind;
 use crate::limits::{MAX_ROUNDS, MAX_START_NO};
@@ -381,7 +380,11 @@ impl Reader<'_> {
             return;
         }
         let n = t.players.len();
-        let rounds = ranges.iter().map(|g| g.rounds.1 as usize).max().unwrap_or(0);
+        let rounds = ranges
+            .iter()
+            .map(|g| g.rounds.1 as usize)
+            .max()
+            .unwrap_or(0);
         // values[i][r]: player i's points for round r + 1, and the line.
         let mut values: Vec<Vec<Points>> = vec![Vec::new(); n];
         let mut line: Vec<usize> = vec![0; n];
