@@ -246,7 +246,11 @@ fn read_text(path: &Path) -> Result<String, Failure> {
             format!("{name}:{line}:{col}: expected UTF-8 text"),
         )
     })?;
-    Ok(text)
+    // A byte-order mark is read past, in TRF and JSON alike.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// 1-based line and column (in characters) just after `prefix`.

@@ -72,6 +72,18 @@ impl SystemArgs {
         let double = input.and_then(|i| i.double).unwrap_or(self.double);
         let file = input.map(|i| i.tournament.settings).unwrap_or_default();
         let reads = |o: OptionName| entry.accepts.contains(&o);
+        // The range the file's `XXO default-rating=R` is held to.
+        if let Some(r) = self.default_rating
+            && !(1..=swiss_core::limits::MAX_RATING).contains(&r)
+        {
+            return Err(Failure::new(
+                crate::input::EXIT_INVALID,
+                format!(
+                    "swiss: --default-rating {r}: expected a default rating from 1 to {}",
+                    swiss_core::limits::MAX_RATING
+                ),
+            ));
+        }
         let default_rating = self.default_rating.or(file
             .default_rating
             .filter(|_| reads(OptionName::DefaultRating)));

@@ -315,3 +315,39 @@ fn the_2012_edition_refuses_fields_above_its_limit() {
 fn swiss_dutch_limit() -> usize {
     1500
 }
+
+/// Issue 26.6: a JSON file with a byte-order mark reads as a TRF with one
+/// does; `--default-rating` is held to the range of `XXO default-rating`;
+/// a finished event at the 255-round limit is not told to add rounds.
+#[test]
+fn smaller_points_of_issue_26() {
+    let o = swiss(&["validate", "trf/valid/json-bom.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    for r in ["0", "10000"] {
+        let o = swiss(&[
+            "pair",
+            "--system",
+            "dubov",
+            "--default-rating",
+            r,
+            "trf/valid/xxo-settings.trf",
+        ]);
+        assert_eq!(o.status.code(), Some(3), "{r}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("expected a default rating from 1 to 9999"));
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("255.trf");
+    let (mut a, mut b) = (String::new(), String::new());
+    for r in 0..255 {
+        let (ca, cb) = if r % 2 == 0 { ('w', 'b') } else { ('b', 'w') };
+        a.push_str(&format!("  0002 {ca} ="));
+        b.push_str(&format!("  0001 {cb} ="));
+    }
+    let line = |id: u32, rest: &str| format!("001 {id:>4}      P{id:<32} 2000{:>37}{rest}\n", "");
+    std::fs::write(&f, format!("XXR 255\n{}{}", line(1, &a), line(2, &b))).unwrap();
+    let o = swiss(&["pair", "--system", "dutch", f.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("255 is the most rounds a tournament may have"), "{err}");
+    assert!(!err.contains("raise"), "{err}");
+}

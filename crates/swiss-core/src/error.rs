@@ -143,6 +143,15 @@ pub enum ErrorKind {
         /// The round that would be paired.
         next: u32,
     },
+    /// Every planned round is played, and the planned rounds are the most
+    /// a tournament may have: the event cannot be extended.
+    #[error(
+        "cannot pair another round: all {planned} planned rounds are played, and {planned} is the most rounds a tournament may have (TRF round columns), so the event cannot be extended"
+    )]
+    AllRoundsAtTheLimit {
+        /// Planned rounds.
+        planned: u32,
+    },
     /// Two records give different values for one setting.
     #[error("{what} is given twice with different values: {first}, then {second}")]
     Conflict {

@@ -212,6 +212,12 @@ pub fn round_to_pair(t: &Tournament, places: &Places) -> Result<u32, InputErrors
     }
     let next = t.next_round();
     match t.planned_rounds {
+        Some(planned) if next > planned && planned >= MAX_ROUNDS => {
+            Err(InputErrors(vec![places.error(
+                Spot::PlannedRounds,
+                ErrorKind::AllRoundsAtTheLimit { planned },
+            )]))
+        }
         Some(planned) if next > planned => Err(InputErrors(vec![places.error(
             Spot::PlannedRounds,
             ErrorKind::AllRoundsPlayed { planned, next },
