@@ -348,6 +348,9 @@ fn smaller_points_of_issue_26() {
     let o = swiss(&["pair", "--system", "dutch", f.to_str().unwrap()]);
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains("255 is the most rounds a tournament may have"), "{err}");
+    assert!(
+        err.contains("255 is the most rounds a tournament may have"),
+        "{err}"
+    );
     assert!(!err.contains("raise"), "{err}");
 }
