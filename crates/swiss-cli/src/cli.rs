@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use swiss_core::trf;
 
 use crate::input::{
-    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_UNEXPECTED, Failure, pairing_failure, read_input,
+    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_USAGE, Failure, pairing_failure, read_input,
     read_tournament,
 };
 use crate::output::{emit, json};
@@ -206,7 +206,7 @@ pub fn legacy(args: &[String]) -> Option<Result<Legacy, Failure>> {
         .to_string();
     let usage = || {
         Failure::new(
-            EXIT_UNEXPECTED,
+            EXIT_USAGE,
             "usage: swiss --dutch FILE (-p [OUT] | -c)".to_string(),
         )
     };

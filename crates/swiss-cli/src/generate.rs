@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use rayon::prelude::*;
+use swiss_core::limits::{MAX_POINT_VALUE, MAX_ROUNDS, MAX_START_NO};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{PointSystem, Points, trf};
 
@@ -74,6 +75,84 @@ fn parse_points(s: &str) -> Result<PointSystem, String> {
     }
 }
 
+/// Every argument within the ranges the reader accepts
+/// ([`swiss_core::limits`]), checked before any work: a generated file
+/// always reads back, and no argument makes the generator run unbounded.
+fn check_limits(a: &GenerateArgs, cfg: &SimulationConfig) -> Result<(), Failure> {
+    let bad = |what: String| Failure::new(EXIT_INVALID, format!("swiss: {what}"));
+    if !(1..=MAX_START_NO).contains(&a.players) {
+        return Err(bad(format!(
+            "--players {}: expected 1 to {MAX_START_NO} players (a start number has four TRF columns)",
+            a.players
+        )));
+    }
+    if !(1..=MAX_ROUNDS).contains(&a.rounds) {
+        return Err(bad(format!(
+            "--rounds {}: expected 1 to {MAX_ROUNDS} rounds (TRF round columns; a TCEC double round takes two)",
+            a.rounds
+        )));
+    }
+    for (flag, v) in [
+        ("draw_rate (--draw-rate)", cfg.draw_rate),
+        ("forfeit_rate (--forfeit-rate)", cfg.forfeit_rate),
+        ("half_bye_rate (--half-bye-rate)", cfg.half_bye_rate),
+        ("absence_rate", cfg.absence_rate),
+        ("withdrawal_rate", cfg.withdrawal_rate),
+        ("late_entry_rate", cfg.late_entry_rate),
+    ] {
+        if !(0.0..=1.0).contains(&v) {
+            return Err(bad(format!(
+                "{flag} {v}: expected a probability from 0 to 1"
+            )));
+        }
+    }
+    let ps = &cfg.point_system;
+    for (name, v) in [
+        ("win", ps.win_white),
+        ("win_black", ps.win_black),
+        ("draw", ps.draw_white),
+        ("draw_black", ps.draw_black),
+        ("loss", ps.loss_white),
+        ("loss_black", ps.loss_black),
+        ("forfeit_win", ps.forfeit_win),
+        ("forfeit_loss", ps.forfeit_loss),
+        ("zero_bye", ps.zero_bye),
+        ("half_bye", ps.half_bye),
+        ("full_bye", ps.full_bye),
+        ("pairing_bye", ps.pairing_bye),
+    ] {
+        if v.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
+            return Err(bad(format!(
+                "point_system (--points) {name} {v}: expected points for a result from -{MAX_POINT_VALUE} to {MAX_POINT_VALUE}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A line on standard error, above the progress bar when one is drawn.
+fn say(bar: &indicatif::ProgressBar, line: String) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+/// Why tournament `name` (seed `seed`) stopped: the round and the seed named.
+fn stopped(name: &str, seed: u64, e: &swiss_core::PairingError) -> String {
+    let round = match e {
+        swiss_core::PairingError::NoLegalPairing { round, .. }
+        | swiss_core::PairingError::Internal { round, .. }
+        | swiss_core::PairingError::Unsupported { round, .. } => Some(*round),
+        _ => None,
+    };
+    match round {
+        Some(r) => format!("{name}: seed {seed}: stopped at round {r}: {e}"),
+        None => format!("{name}: seed {seed}: stopped: {e}"),
+    }
+}
+
 pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     let system = a.system.engine()?;
     let mut cfg = match &a.config {
@@ -106,6 +185,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     if let Some(v) = a.points {
         cfg.point_system = v;
     }
+    check_limits(&a, &cfg)?;
     std::fs::create_dir_all(&a.output).map_err(|e| {
         Failure::new(
             crate::input::EXIT_FILE,
@@ -117,6 +197,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let failed = AtomicUsize::new(0);
+    let unreadable = AtomicUsize::new(0);
     let results: Vec<Result<(), Failure>> = (0..a.count)
         .into_par_iter()
         .map(|i| {
@@ -141,6 +222,21 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                     } else {
                         trf::write(&t)
                     };
+                    // Never write a file the reader refuses (rounds of
+                    // byes only, from `--half-bye-rate 1.0`).
+                    if let Err(e) = trf::read(&text, &format!("{name}.trf")) {
+                        unreadable.fetch_add(1, Ordering::Relaxed);
+                        let first = e.errors().first().map(ToString::to_string);
+                        say(
+                            &bar,
+                            format!(
+                                "{name}: seed {seed}: not written, it would not read back: {}",
+                                first.unwrap_or_default()
+                            ),
+                        );
+                        bar.inc(1);
+                        return Ok(());
+                    }
                     emit(Some(&a.output.join(format!("{name}.trf"))), &text)?;
                     if a.json {
                         emit(Some(&a.output.join(format!("{name}.json"))), &json(&t)?)?;
@@ -149,7 +245,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                 }
                 Err(e) => {
                     failed.fetch_add(1, Ordering::Relaxed);
-                    bar.println(format!("{name}: {e}"));
+                    say(&bar, stopped(&name, seed, &e));
                     Ok(())
                 }
             };
@@ -160,11 +256,20 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     bar.finish_and_clear();
     results.into_iter().collect::<Result<(), Failure>>()?;
     let failed = failed.into_inner();
+    let unreadable = unreadable.into_inner();
     println!(
         "{} tournaments written to {}",
-        a.count as usize - failed,
+        a.count as usize - failed - unreadable,
         a.output.display()
     );
+    if unreadable > 0 {
+        return Err(Failure::new(
+            EXIT_INVALID,
+            format!(
+                "swiss: {unreadable} tournaments not written: the settings gave files the reader refuses"
+            ),
+        ));
+    }
     if failed > 0 {
         return Err(Failure::new(
             EXIT_NO_PAIRING,

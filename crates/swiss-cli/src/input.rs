@@ -6,12 +6,70 @@ use swiss_core::{ErrorKind, InputErrors, PairingError, Places, Spot, Tournament,
 
 /// Exit code: no legal pairing.
 pub const EXIT_NO_PAIRING: u8 = 1;
-/// Exit code: unexpected error (bugs, unavailable systems, usage).
+/// Exit code: unexpected error (a bug: a panic, an engine's internal error).
 pub const EXIT_UNEXPECTED: u8 = 2;
-/// Exit code: invalid input.
+/// Exit code: invalid input (the file, or a value given on the command line).
 pub const EXIT_INVALID: u8 = 3;
 /// Exit code: a file could not be read or written.
 pub const EXIT_FILE: u8 = 5;
+/// Exit code: a usage error (unknown option or subcommand, a missing
+/// argument, an option the system does not read); 64 as in sysexits.h.
+pub const EXIT_USAGE: u8 = 64;
+
+/// How many problems of one kind are printed before the rest are counted.
+pub const SHOWN_PER_KIND: usize = 10;
+
+/// The errors of one input, at most [`SHOWN_PER_KIND`] of each kind, the
+/// rest counted ("... and 199,990 more like it"), so 200,000 bad ids make
+/// a short report.
+pub fn report(e: &InputErrors) -> String {
+    let mut seen: Vec<(std::mem::Discriminant<ErrorKind>, usize)> = Vec::new();
+    let mut lines = Vec::new();
+    for err in e.errors() {
+        let kind = std::mem::discriminant(err.kind.inner());
+        let n = match seen.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                seen.push((kind, 1));
+                1
+            }
+        };
+        if n <= SHOWN_PER_KIND {
+            lines.push(err.to_string());
+        }
+    }
+    for (kind, n) in seen {
+        if n > SHOWN_PER_KIND {
+            let first = e
+                .errors()
+                .iter()
+                .find(|x| std::mem::discriminant(x.kind.inner()) == kind);
+            let file = first.map_or("", |x| x.file.as_str());
+            lines.push(format!(
+                "{file}: ... and {} more errors like the one at line {}",
+                group(n - SHOWN_PER_KIND),
+                first.map_or(0, |x| x.line)
+            ));
+        }
+    }
+    lines.join("\n")
+}
+
+/// `9990` as `9,990`.
+pub fn group(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// A failed invocation: exit code and message (printed on stderr).
 #[derive(Debug)]
@@ -33,6 +91,10 @@ impl From<PairingError> for Failure {
     fn from(e: PairingError) -> Failure {
         let code = match e {
             PairingError::NoLegalPairing { .. } => EXIT_NO_PAIRING,
+            // A record this system cannot pair as given (Dubov's unrated
+            // players or missing XXR, a TCEC game without a result): the
+            // input's problem, not a bug.
+            PairingError::Unsupported { .. } => EXIT_INVALID,
             _ => EXIT_UNEXPECTED,
         };
         Failure::new(code, format!("swiss: {e}"))
@@ -74,7 +136,7 @@ pub struct Input {
 pub fn read_input(path: &Path) -> Result<Input, Failure> {
     let name = path.display().to_string();
     let text = read_text(path)?;
-    let invalid = |e: InputErrors| Failure::new(EXIT_INVALID, e.to_string());
+    let invalid = |e: InputErrors| Failure::new(EXIT_INVALID, report(&e));
     /// Only the `schema` field: a whole `Value` tree would cost ten times the file.
     #[derive(serde::Deserialize)]
     struct Schema {
@@ -116,8 +178,15 @@ pub fn read_input(path: &Path) -> Result<Input, Failure> {
 }
 
 fn print_warnings(warnings: &[swiss_core::InputError]) {
-    for w in warnings {
+    for w in warnings.iter().take(SHOWN_PER_KIND) {
         eprintln!("{}", w.warning_text());
+    }
+    if let (Some(w), true) = (warnings.first(), warnings.len() > SHOWN_PER_KIND) {
+        eprintln!(
+            "{}: ... and {} more warnings",
+            w.file,
+            group(warnings.len() - SHOWN_PER_KIND)
+        );
     }
 }
 
@@ -137,7 +206,7 @@ pub fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
 /// record) when every planned round is already played.
 pub fn round_to_pair(input: &Input) -> Result<u32, Failure> {
     swiss_core::round_to_pair(&input.tournament, &input.places)
-        .map_err(|e| Failure::new(EXIT_INVALID, e.to_string()))
+        .map_err(|e| Failure::new(EXIT_INVALID, report(&e)))
 }
 
 /// Refuses (exit 3) a file whose tournament type (record 192, JSON
@@ -177,7 +246,11 @@ fn read_text(path: &Path) -> Result<String, Failure> {
             format!("{name}:{line}:{col}: expected UTF-8 text"),
         )
     })?;
-    Ok(text)
+    // A byte-order mark is read past, in TRF and JSON alike.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// 1-based line and column (in characters) just after `prefix`.

@@ -3,7 +3,8 @@
 //! TRF files.
 //!
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
-//! 2 unexpected error, 3 invalid input, 5 file access. Start reading at
+//! 2 unexpected error (a bug), 3 invalid input, 5 file access; and 64 for
+//! a usage error (as sysexits.h). Start reading at
 //! [`run`]; the systems available are those of the `swiss-systems` table.
 
 mod cli;
@@ -28,6 +29,13 @@ fn main() -> ExitCode {
         eprintln!("swiss: internal error: {info}");
         eprintln!("swiss: this is a bug; please report it with the input file");
     }));
+    // Ctrl-C: remove the hidden temporary files of outputs being written
+    // (never a partial file left behind), then exit 130 as shells do.
+    let _ = ctrlc::set_handler(|| {
+        output::remove_pending();
+        eprintln!("swiss: interrupted");
+        std::process::exit(130);
+    });
     let outcome = std::panic::catch_unwind(|| run(args));
     match outcome {
         Ok(Ok(())) => ExitCode::SUCCESS,
@@ -47,11 +55,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         return cli::run_legacy(legacy?);
     }
     let cli = Cli::try_parse_from(&args).map_err(|e| {
-        let code = if e.use_stderr() {
-            input::EXIT_UNEXPECTED
-        } else {
-            0
-        };
+        let code = if e.use_stderr() { input::EXIT_USAGE } else { 0 };
         let _ = e.print();
         Failure {
             code,

@@ -2,7 +2,8 @@
 //! to the target, then rename it over).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::input::{EXIT_FILE, EXIT_UNEXPECTED, Failure};
 
@@ -34,15 +35,53 @@ fn print_stdout(text: &str) -> Result<(), Failure> {
         })
 }
 
+/// The hidden temporary files being written, removed by
+/// [`remove_pending`] when the command is interrupted.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending(add: Option<&Path>, remove: Option<&Path>) {
+    if let Ok(mut v) = PENDING.lock() {
+        if let Some(p) = add {
+            v.push(p.to_path_buf());
+        }
+        if let Some(p) = remove {
+            v.retain(|q| q != p);
+        }
+    }
+}
+
+/// Removes every temporary file still being written (on Ctrl-C: no
+/// hidden, partial file stays behind).
+pub fn remove_pending() {
+    if let Ok(mut v) = PENDING.lock() {
+        for p in v.drain(..) {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
 fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
-    let fail = |e: std::io::Error| {
-        Failure::new(EXIT_FILE, format!("{}: cannot write: {e}", path.display()))
-    };
-    let dir = match path.parent() {
+    let tmp = tempfile::NamedTempFile::new_in(parent(path)).map_err(|e| fail(path, e))?;
+    let at = tmp.path().to_path_buf();
+    pending(Some(&at), None);
+    let done = finish(tmp, path, text);
+    pending(None, Some(&at));
+    done
+}
+
+fn fail(path: &Path, e: std::io::Error) -> Failure {
+    Failure::new(EXIT_FILE, format!("{}: cannot write: {e}", path.display()))
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    }
+}
+
+fn finish(mut tmp: tempfile::NamedTempFile, path: &Path, text: &str) -> Result<(), Failure> {
+    let fail = |e| fail(path, e);
     tmp.write_all(text.as_bytes()).map_err(fail)?;
     tmp.as_file().sync_all().map_err(fail)?;
     tmp.persist(path).map_err(|e| fail(e.error))?;

@@ -6,7 +6,7 @@ use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
 use swiss_systems::{OptionName, Options, System};
 
-use crate::input::{EXIT_UNEXPECTED, Failure, Input};
+use crate::input::{EXIT_USAGE, Failure, Input};
 
 /// The pairing system and its options.
 #[derive(Clone, Debug, Args)]
@@ -73,6 +73,18 @@ impl SystemArgs {
         let double = input.and_then(|i| i.double).unwrap_or(self.double);
         let file = input.map(|i| i.tournament.settings).unwrap_or_default();
         let reads = |o: OptionName| entry.accepts.contains(&o);
+        // The range the file's `XXO default-rating=R` is held to.
+        if let Some(r) = self.default_rating
+            && !(1..=swiss_core::limits::MAX_RATING).contains(&r)
+        {
+            return Err(Failure::new(
+                crate::input::EXIT_INVALID,
+                format!(
+                    "swiss: --default-rating {r}: expected a default rating from 1 to {}",
+                    swiss_core::limits::MAX_RATING
+                ),
+            ));
+        }
         let default_rating = self.default_rating.or(file
             .default_rating
             .filter(|_| reads(OptionName::DefaultRating)));
@@ -100,5 +112,5 @@ impl SystemArgs {
 }
 
 fn usage(e: swiss_systems::RegistryError) -> Failure {
-    Failure::new(EXIT_UNEXPECTED, format!("swiss: {e}"))
+    Failure::new(EXIT_USAGE, format!("swiss: {e}"))
 }

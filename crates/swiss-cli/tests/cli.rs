@@ -68,16 +68,28 @@ fn missing_file_is_exit_5() {
     assert!(text(&out.stderr).contains("no/such/file.trf: cannot read"));
 }
 
+/// Issue 26.2: usage errors have an exit code of their own (64), never
+/// 2, which is kept for bugs.
 #[test]
-fn usage_errors_are_exit_2() {
+fn usage_errors_are_exit_64() {
     assert_eq!(
         swiss(&["pair", "--system", "nonsense", "x.trf"])
             .status
             .code(),
-        Some(2)
+        Some(64)
     );
-    assert_eq!(swiss(&["--dutch"]).status.code(), Some(2));
-    assert_eq!(swiss(&["--dutch", "x.trf", "-q"]).status.code(), Some(2));
+    assert_eq!(swiss(&["--dutch"]).status.code(), Some(64));
+    assert_eq!(swiss(&["--dutch", "x.trf", "-q"]).status.code(), Some(64));
+    assert_eq!(swiss(&["frobnicate"]).status.code(), Some(64));
+    let o = swiss(&[
+        "pair",
+        "--system",
+        "dutch",
+        "--default-rating",
+        "1500",
+        "trf/valid/late-entry.trf",
+    ]);
+    assert_eq!(o.status.code(), Some(64), "{}", text(&o.stderr));
 }
 
 /// The bytes of `swiss pair` are the established engine's output (count
@@ -376,7 +388,7 @@ fn settings_come_from_the_flag_or_the_file() {
     // The error cites the rule by the edition's number: 1.1 in the 2026
     // text (the default), A.1 in the 2018 one.
     let refused = swiss(&["pair", "--system", "dubov", bare]);
-    assert_ne!(refused.status.code(), Some(0));
+    assert_eq!(refused.status.code(), Some(3));
     assert!(
         text(&refused.stderr).contains("Dubov 1.1"),
         "{}",
@@ -578,4 +590,126 @@ fn standings_check_names_a_planted_wrong_rank() {
         "{report}"
     );
     assert!(text(&out.stderr).contains("2 of 14 ranks differ"));
+}
+
+/// Issue 26.3: every `generate` argument is checked against the reader's
+/// limits before any work (exit 3, nothing written); a tournament that
+/// stops names its round and seed; settings that would give a file the
+/// reader refuses write nothing.
+#[test]
+fn generate_keeps_the_readers_limits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let dir = out.to_str().unwrap();
+    let mut report = String::new();
+    for args in [
+        &["--players", "10000", "--rounds", "5"][..],
+        &["--players", "0", "--rounds", "5"],
+        &["--players", "8", "--rounds", "0"],
+        &["--players", "8", "--rounds", "4000000000"],
+        &["--players", "8", "--rounds", "5", "--points", "1000,0,0"],
+        &["--players", "8", "--rounds", "5", "--draw-rate", "2.0"],
+        &["--players", "8", "--rounds", "5", "--draw-rate", "NaN"],
+        &["--players", "8", "--rounds", "5", "--draw-rate", "inf"],
+    ] {
+        let o = swiss(&[&["generate", "--system", "dutch", "-o", dir], args].concat());
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o.stderr));
+        assert!(!out.exists(), "{args:?}: the output directory was created");
+        report.push_str(&text(&o.stderr));
+    }
+    let o = swiss(&[
+        "generate",
+        "--system",
+        "tcec",
+        "--players",
+        "8",
+        "--rounds",
+        "256",
+        "-o",
+        dir,
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    // Two players meet in round 1 and can meet no more.
+    let o = swiss(&[
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "2",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+        "-o",
+        dir,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("seed 7: stopped at round 2"), "{err}");
+    report.push_str(&err);
+    // Every player on a half-point bye: rounds of byes only.
+    let o = swiss(&[
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "4",
+        "--rounds",
+        "3",
+        "--half-bye-rate",
+        "1.0",
+        "-o",
+        dir,
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
+    report.push_str(&text(&o.stderr));
+    insta::assert_snapshot!(report);
+}
+
+/// Issue 26.3: Ctrl-C during `generate` leaves no hidden temporary file.
+#[cfg(unix)]
+#[test]
+fn generate_interrupted_leaves_no_temporary_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_swiss"))
+        .args([
+            "generate",
+            "--system",
+            "dutch",
+            "--players",
+            "3000",
+            "--rounds",
+            "5",
+            "--count",
+            "400",
+            "--json",
+            "-o",
+            dir,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Interrupt once files are being written.
+    let start = std::time::Instant::now();
+    while std::fs::read_dir(tmp.path()).unwrap().count() < 3
+        && start.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let hidden: Vec<String> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
 }

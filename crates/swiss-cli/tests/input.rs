@@ -200,3 +200,157 @@ fn the_file_names_the_edition_and_the_flag_overrides_it() {
     assert_eq!(bye("FIDE_DUTCH_2017", &["--edition", "2026"]), "4 0");
     assert_eq!(bye("FIDE_DUTCH_2026", &["--edition", "2017"]), "1 0");
 }
+
+/// Issue 26.1: forbidden pairs (`XXP 3 4`, `260 1 3 1 2`) are respected
+/// by every system, TCEC included (its rule interpretation 10).
+#[test]
+fn every_system_respects_forbidden_pairs() {
+    let f = "trf/valid/forbidden-pairs-round-1.trf";
+    for system in ["dutch", "dubov", "lim", "tcec"] {
+        let mut args = vec!["pair", "--system", system, f];
+        if system == "dubov" {
+            args.extend(["--default-rating", "1500"]);
+        }
+        let o = swiss(&args);
+        assert_eq!(o.status.code(), Some(0), "{system}: {}", text(&o.stderr));
+        let out = text(&o.stdout);
+        for line in out.lines().skip(1) {
+            let mut ids: Vec<u32> = line.split(' ').map(|s| s.parse().unwrap()).collect();
+            ids.sort_unstable();
+            assert!(ids != [3, 4] && ids != [1, 2], "{system}: {out}");
+        }
+    }
+}
+
+/// Issue 26.1: a round paired but without results is never scored as
+/// lost and paired past: every system refuses it (exit 3) at each game;
+/// `validate` reads it with a warning per game.
+#[test]
+fn an_unfinished_round_is_refused_by_every_system() {
+    let f = "trf/valid/unfinished-round.trf";
+    let mut report = String::new();
+    for system in ["dutch", "dubov", "lim", "tcec"] {
+        let o = swiss(&["pair", "--system", system, f]);
+        assert_eq!(o.status.code(), Some(3), "{system}: {}", text(&o.stderr));
+        assert!(o.stdout.is_empty(), "{system}");
+        let err = text(&o.stderr);
+        assert!(err.contains(&format!("{f}:3:102: round 2:")), "{err}");
+        if system == "dutch" {
+            report.push_str(&err);
+        }
+    }
+    let o = swiss(&["validate", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    report.push_str(&text(&o.stderr));
+    insta::assert_snapshot!(report);
+}
+
+/// Issue 26.2: input problems are exit 3 with short messages. Dubov with
+/// 9,999 unrated players (the list is cut), Dubov without `XXR`, and
+/// `validate` on 20,000 bad start numbers (ten per kind, then a count).
+#[test]
+fn input_problems_are_exit_3_with_short_messages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let unrated = tmp.path().join("unrated.trf");
+    let mut trf = String::from("XXR 5\n");
+    for i in 1..=9999 {
+        trf.push_str(&format!("001 {i:>4}      Player {i}\n"));
+    }
+    std::fs::write(&unrated, &trf).unwrap();
+    let o = swiss(&["pair", "--system", "dubov", unrated.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+    assert!(
+        err.contains("1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more"),
+        "{err}"
+    );
+
+    let no_xxr = tmp.path().join("no-xxr.trf");
+    let rated: String = (1..=4)
+        .map(|i| format!("001 {i:>4}      Player {i:<26} {:>4}\n", 2000 - i))
+        .collect();
+    std::fs::write(&no_xxr, rated).unwrap();
+    let o = swiss(&["pair", "--system", "dubov", no_xxr.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("Dubov A.7"), "{}", text(&o.stderr));
+
+    let bad = tmp.path().join("bad-ids.trf");
+    let lines: String = (0..20_000).map(|_| "001 xxxx      Nobody\n").collect();
+    std::fs::write(&bad, format!("001    1      Somebody\n{lines}")).unwrap();
+    let o = swiss(&["validate", bad.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.lines().count() <= 14, "{err}");
+    assert!(
+        err.contains("... and 19,990 more errors like the one at line 2"),
+        "{err}"
+    );
+}
+
+/// Issue 26.5: the 2012 edition refuses more players than its search is
+/// bounded for (exit 3, naming the edition and the limit); the 2026 rules
+/// pair the same file.
+#[test]
+fn the_2012_edition_refuses_fields_above_its_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("big.trf");
+    let n = swiss_dutch_limit() + 1;
+    let trf: String = (1..=n)
+        .map(|i| format!("001 {i:>4}      Player {i:<26} {:>4}\n", 2800 - i % 1500))
+        .collect();
+    std::fs::write(&f, format!("XXR 9\n{trf}")).unwrap();
+    let f = f.to_str().unwrap();
+    let o = swiss(&["pair", "--system", "dutch", "--edition", "2012", f]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("the 2012 edition (--edition 2012) pairs at most 1500 players in a round, and this round has {n} to pair")),
+        "{err}"
+    );
+    let o = swiss(&["pair", "--system", "dutch", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+fn swiss_dutch_limit() -> usize {
+    1500
+}
+
+/// Issue 26.6: a JSON file with a byte-order mark reads as a TRF with one
+/// does; `--default-rating` is held to the range of `XXO default-rating`;
+/// a finished event at the 255-round limit is not told to add rounds.
+#[test]
+fn smaller_points_of_issue_26() {
+    let o = swiss(&["validate", "trf/valid/json-bom.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    for r in ["0", "10000"] {
+        let o = swiss(&[
+            "pair",
+            "--system",
+            "dubov",
+            "--default-rating",
+            r,
+            "trf/valid/xxo-settings.trf",
+        ]);
+        assert_eq!(o.status.code(), Some(3), "{r}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("expected a default rating from 1 to 9999"));
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("255.trf");
+    let (mut a, mut b) = (String::new(), String::new());
+    for r in 0..255 {
+        let (ca, cb) = if r % 2 == 0 { ('w', 'b') } else { ('b', 'w') };
+        a.push_str(&format!("  0002 {ca} ="));
+        b.push_str(&format!("  0001 {cb} ="));
+    }
+    let line = |id: u32, rest: &str| format!("001 {id:>4}      P{id:<32} 2000{:>37}{rest}\n", "");
+    std::fs::write(&f, format!("XXR 255\n{}{}", line(1, &a), line(2, &b))).unwrap();
+    let o = swiss(&["pair", "--system", "dutch", f.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("255 is the most rounds a tournament may have"),
+        "{err}"
+    );
+    assert!(!err.contains("raise"), "{err}");
+}

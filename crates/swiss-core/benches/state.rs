@@ -62,6 +62,28 @@ fn bench(c: &mut Criterion) {
             b.iter(|| RoundState::next(t))
         });
     }
+    // Issue 26.4: 9,999 players and 20,000 identical `250` lines (1.2 MB),
+    // read and the state derived: linear in the file (17-24 s before).
+    let mut text = String::from("XXR 9\n");
+    for i in 1..=9999u32 {
+        text.push_str(&format!(
+            "001 {i:>4}      P{i:<32} {:>4}\n",
+            2800 - i % 1500
+        ));
+    }
+    for _ in 0..20_000 {
+        text.push_str("250       1.0   1   3    1 9999\n");
+    }
+    g.bench_with_input(
+        BenchmarkId::new("trf_read_20000_records_250", 9999),
+        &text,
+        |b, text| {
+            b.iter(|| {
+                let t = trf::read(text, "bench").map(|t| RoundState::next(&t).players.len());
+                assert_eq!(t, Ok(9999));
+            })
+        },
+    );
     g.finish();
 }
 

@@ -143,6 +143,15 @@ pub enum ErrorKind {
         /// The round that would be paired.
         next: u32,
     },
+    /// Every planned round is played, and the planned rounds are the most
+    /// a tournament may have: the event cannot be extended.
+    #[error(
+        "cannot pair another round: all {planned} planned rounds are played, and {planned} is the most rounds a tournament may have (TRF round columns), so the event cannot be extended"
+    )]
+    AllRoundsAtTheLimit {
+        /// Planned rounds.
+        planned: u32,
+    },
     /// Two records give different values for one setting.
     #[error("{what} is given twice with different values: {first}, then {second}")]
     Conflict {
@@ -163,7 +172,7 @@ pub enum ErrorKind {
         /// Where the first line is ("on line 7").
         other: String,
     },
-    /// A team tournament (records 013, 300, 310, 320, 330, or a team code in 192).
+    /// A team tournament (records 300, 310, 320, 330, or a team code in 192).
     #[error(
         "{0} belongs to a team tournament: team pairing is not supported; expected an individual tournament"
     )]
@@ -214,6 +223,41 @@ pub enum ErrorKind {
         listed: String,
         /// The entry his `001` record holds.
         found: String,
+    },
+    /// A game with an opponent and no result: the round is still being
+    /// played, and what is not recorded cannot be scored or paired past.
+    #[error(
+        "round {round}: the game of {player} against {opponent} has no result yet: the round is still being played, and the next round cannot be paired until its results (1 = 0 W D L + -) are entered"
+    )]
+    Unfinished {
+        /// The round (1-based).
+        round: u32,
+        /// The player whose record this is.
+        player: StartNo,
+        /// His opponent.
+        opponent: StartNo,
+    },
+    /// The round to pair, and maybe more after it, holds only byes and
+    /// absences: nobody would be paired.
+    #[error(
+        "{rounds} hold only byes and absences (no game, no pairing-allocated bye) after {played} played rounds: refused as ambiguous. A round without a game or a pairing-allocated bye is not a played round (trf.md), so round {first} would be paired with nobody. If those rounds were held, the file cannot say so; if the byes are requested for round {first}, give them for that round only"
+    )]
+    ByesOnly {
+        /// "round 2" or "rounds 2 to 3".
+        rounds: String,
+        /// The first such round (the round to pair).
+        first: u32,
+        /// The played rounds before them.
+        played: u32,
+    },
+    /// A record code the reader does not know (a warning: the line is kept
+    /// as written and not read).
+    #[error("unknown record code `{code}`: the line is kept as written and not read{hint}")]
+    UnknownRecord {
+        /// The first three characters of the line.
+        code: String,
+        /// ", did you mean `XXP`?" or nothing.
+        hint: String,
     },
     /// Checks left out because an earlier problem makes them meaningless.
     #[error("{0}")]

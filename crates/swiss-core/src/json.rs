@@ -34,6 +34,8 @@ struct Extra {
 
 /// Like [`read`], with the warnings and the places of the model's parts.
 pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
+    // A byte-order mark is read past, as the TRF reader does.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let syntax = |e: serde_json::Error| {
         let msg = e.to_string();
         let msg = msg

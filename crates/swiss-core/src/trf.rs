@@ -31,8 +31,25 @@
 //!   every planned round is played is refused ([`crate::round_to_pair`]).
 //! - **`192 CODE`** (the tournament type) is kept in
 //!   [`Tournament::system`] for the caller to compare with the system it
-//!   pairs. Team tournaments (records `013`, `300`, `310`, `320`, `330`, or
-//!   a team code in `192`) are refused: team pairing is not supported.
+//!   pairs. Team tournaments (team-match records `300`, `310`, `320`,
+//!   `330`, or a team code in `192`) are refused: team pairing is not
+//!   supported. `013` (team membership, for team standings in an
+//!   individual event) is kept as written and written back.
+//! - **Unknown record codes** (`xxp`, `XPP`, `xxz`) are kept as written
+//!   with a warning naming the line (and the code they likely misspell);
+//!   the header records a pairing does not read (`022`, `092`, ...),
+//!   `013`, `801`/`802`, `###` comments and national rating records (a
+//!   federation code on a line of the `001` layout) are kept silently.
+//! - **A game with no result** (an opponent, a blank result: a round
+//!   still being played, as `pair --format trf` writes it) reads with a
+//!   warning; pairing past it is refused ([`crate::round_to_pair`]), never
+//!   scored as a loss.
+//! - **Columns of byes only** from the round to pair on (no game and no
+//!   pairing-allocated bye, every player `H`/`F`/`Z`) are refused as
+//!   ambiguous: by the played-rounds rule they are not played rounds, so
+//!   the round to pair would have nobody to pair.
+//! - **`BB*` and `XXS` that disagree** on a value are an error, as `162`
+//!   and `BB*` are.
 //! - **TRF-2026 and its TRF16 equivalents say the same thing**, and two
 //!   records that disagree are an error: `152`/`XXC`, `162`/`BB*`+`XXS`.
 //!   `162`'s `A` (bbp writes `Z`) is the zero-point bye and the forfeit
@@ -93,12 +110,16 @@ pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
     let mut r = Reader {
         file,
         errors: Vec::new(),
+        warnings: Vec::new(),
         places: TrfPlaces::default(),
         gaps: Gaps::default(),
     };
     let (mut t, absent, blank_points) = r.parse(text);
     let places = Places::new(file, Box::new(r.places));
-    let (errors, warnings) = check(&t, &absent, &r.gaps, &places);
+    let (errors, checked) = check(&t, &absent, &r.gaps, &places);
+    let mut warnings = r.warnings;
+    warnings.extend(checked);
+    sort(&mut warnings);
     let mut all = r.errors;
     all.extend(errors);
     if !all.is_empty() {
@@ -298,6 +319,8 @@ impl Locate for TrfPlaces {
 struct Reader<'a> {
     file: &'a str,
     errors: Vec<InputError>,
+    /// Warnings found while reading (unknown record codes).
+    warnings: Vec<InputError>,
     places: TrfPlaces,
     gaps: Gaps,
 }
@@ -352,8 +375,58 @@ pub(crate) fn is_read_record(code: &str) -> bool {
     ) || TEAM_RECORDS.contains(&code)
 }
 
-/// Records that describe a team tournament.
-const TEAM_RECORDS: [&str; 5] = ["013", "300", "310", "320", "330"];
+/// Records that describe a team tournament (team matches, line-ups, team
+/// PABs). `013` is not one: in an individual event it lists team members
+/// for team standings, and is kept as written.
+const TEAM_RECORDS: [&str; 4] = ["300", "310", "320", "330"];
+
+/// Record codes kept as written without a warning: the TRF16 and TRF-2026
+/// header records a pairing does not read, `013` team membership, the
+/// human-readable team tables, and `###` comments.
+const KEPT_RECORDS: [&str; 24] = [
+    "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+    "172", "182", "202", "212", "222", "352", "362", "013", "801", "802", "###",
+];
+
+/// Whether an unknown code is a national rating record (NRS): a
+/// three-letter federation code on a line with the `001` layout (a start
+/// number in columns 5-8, a name after it).
+fn is_national_rating(code: &str, cols: &Columns) -> bool {
+    code.chars().all(|c| c.is_ascii_uppercase())
+        && code.chars().count() == 3
+        && cols.len() >= 15
+        && cols.char_at(4) == ' '
+        && {
+            let sn = cols.field(5, 8);
+            !sn.is_empty() && sn.bytes().all(|b| b.is_ascii_digit())
+        }
+}
+
+/// For an unknown record code, the code it most likely misspells: the
+/// read code equal to it ignoring case, or the only one a single letter
+/// away (`XPP` for `XXP`).
+fn misspelled(code: &str) -> Option<&'static str> {
+    const READ: [&str; 22] = [
+        "001", "012", "XXR", "142", "152", "162", "192", "240", "250", "260", "299", "XXC", "XXO",
+        "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF",
+    ];
+    let upper = code.to_ascii_uppercase();
+    let known = READ.iter().chain(&["BBU"]).chain(&KEPT_RECORDS);
+    if let Some(k) = known.clone().find(|k| **k == upper) {
+        return Some(k);
+    }
+    let near: Vec<&'static str> = known
+        .filter(|k| {
+            k.chars().count() == upper.chars().count()
+                && k.chars().zip(upper.chars()).filter(|(a, b)| a != b).count() == 1
+        })
+        .copied()
+        .collect();
+    match near[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
 
 impl Reader<'_> {
     fn error(&mut self, line: usize, column: usize, kind: ErrorKind) {
@@ -465,6 +538,17 @@ impl Reader<'_> {
                     }
                 }
                 _ => {
+                    if !KEPT_RECORDS.contains(&code.as_str()) && !is_national_rating(&code, &cols) {
+                        let hint = misspelled(&code)
+                            .map(|k| format!(", did you mean `{k}`?"))
+                            .unwrap_or_default();
+                        self.warnings.push(InputError {
+                            file: self.file.to_string(),
+                            line: n,
+                            column: 1,
+                            kind: ErrorKind::UnknownRecord { code, hint },
+                        });
+                    }
                     if t.players.is_empty() {
                         t.header_records.push(line.to_string());
                     } else {
@@ -709,13 +793,27 @@ impl Reader<'_> {
         mark(bb.zero, &["zero_bye"]);
         mark(bb.forfeit, &["forfeit_loss"]);
         mark(bb.pab, &["pairing_bye"]);
+        // What the BB* lines set, to compare with XXS.
+        let by_bb: Vec<(&'static str, usize)> = self.places.point_lines.clone();
+        let from_bb = ps;
         for (n, line) in xxs {
-            self.xxs(*n, line, &mut ps);
+            self.xxs(*n, line, &mut ps, (&by_bb, &from_bb));
         }
         ps
     }
 
-    fn xxs(&mut self, n: usize, line: &str, ps: &mut PointSystem) {
+    /// `XXS CODE=value ...`; `bb` is what the `BB*` lines set (field and
+    /// line) and the point system they give: an `XXS` value for a field a
+    /// `BB*` line set to another value is an error, as `162` against
+    /// `BB*` is (a `BBW 3.0` would otherwise keep the forfeit win and the
+    /// PAB at 3 while `XXS WW=1.0` makes a game win 1).
+    fn xxs(
+        &mut self,
+        n: usize,
+        line: &str,
+        ps: &mut PointSystem,
+        bb: (&[(&'static str, usize)], &PointSystem),
+    ) {
         for tok in line.split_whitespace() {
             let Some((code, value)) = tok.split_once('=') else {
                 self.error(
@@ -756,6 +854,21 @@ impl Reader<'_> {
                 }
             };
             for &f in fields {
+                let mut from_bb = *bb.1;
+                let set = *point_field(&mut from_bb, f);
+                if let Some(&(_, line)) = bb.0.iter().rev().find(|(g, _)| *g == f)
+                    && set != v
+                {
+                    self.error(
+                        n,
+                        5,
+                        ErrorKind::Conflict {
+                            what: "the point system (BB*, XXS)",
+                            first: format!("{f} {set} by the BB* record on line {line}"),
+                            second: format!("{v} by XXS {code}"),
+                        },
+                    );
+                }
                 *point_field(ps, f) = v;
                 self.places.point_lines.push((f, n));
             }
@@ -1456,9 +1569,15 @@ mod tests {
         };
         let mut a = Player::new(1, "A", None);
         let mut b = Player::new(2, "B", None);
-        a.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
-        a.rounds.push(RoundEntry::no_game(ResultCode::HalfBye));
-        b.rounds = vec![RoundEntry::no_game(ResultCode::FullBye); 2];
+        a.rounds = vec![
+            RoundEntry::game(2, Colour::White, ResultCode::Win),
+            RoundEntry::no_game(ResultCode::FullBye),
+            RoundEntry::no_game(ResultCode::HalfBye),
+        ];
+        b.rounds = vec![
+            RoundEntry::game(1, Colour::Black, ResultCode::Loss),
+            RoundEntry::no_game(ResultCode::PairingBye),
+        ];
         a.points = a.score_after(9, &t.point_system);
         b.points = b.score_after(9, &t.point_system);
         t.players = vec![a, b];

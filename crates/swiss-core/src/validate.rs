@@ -186,10 +186,38 @@ pub fn validate(t: &Tournament, file: &str) -> Result<Vec<InputError>, InputErro
 
 /// The round to pair next in `t`: refused (at the planned rounds' place)
 /// when every planned round is played, so a finished event is never paired
-/// past its end.
+/// past its end; and refused (at each game) when a game has no result yet,
+/// so a round still being played is never scored as lost and paired past.
 pub fn round_to_pair(t: &Tournament, places: &Places) -> Result<u32, InputErrors> {
+    let unfinished: Vec<(Spot, ErrorKind)> = t
+        .players
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.rounds.iter().enumerate().filter_map(move |(r, e)| {
+                let o = e.opponent?;
+                (e.result == ResultCode::Blank && p.start_no < o).then_some((
+                    Spot::Entry(i, r),
+                    ErrorKind::Unfinished {
+                        round: r as u32 + 1,
+                        player: p.start_no,
+                        opponent: o,
+                    },
+                ))
+            })
+        })
+        .collect();
+    if !unfinished.is_empty() {
+        return Err(InputErrors(places.errors(unfinished)));
+    }
     let next = t.next_round();
     match t.planned_rounds {
+        Some(planned) if next > planned && planned >= MAX_ROUNDS => {
+            Err(InputErrors(vec![places.error(
+                Spot::PlannedRounds,
+                ErrorKind::AllRoundsAtTheLimit { planned },
+            )]))
+        }
         Some(planned) if next > planned => Err(InputErrors(vec![places.error(
             Spot::PlannedRounds,
             ErrorKind::AllRoundsPlayed { planned, next },
@@ -237,6 +265,7 @@ pub(crate) fn check(
     c.points(rounds_ok, &damaged);
     if rounds_ok {
         c.planned_rounds();
+        c.byes_only();
     }
     c.point_system();
     c.accelerations();
@@ -476,6 +505,18 @@ impl Checker<'_> {
                             found,
                         },
                     );
+                } else if e.result == ResultCode::Blank && p.start_no < o {
+                    // Paired, no result yet (a file written right after
+                    // pairing): a warning here, once per game; pairing
+                    // past it is refused ([`round_to_pair`]).
+                    self.warnings.push((
+                        Spot::Entry(i, r0),
+                        ErrorKind::Unfinished {
+                            round,
+                            player: p.start_no,
+                            opponent: o,
+                        },
+                    ));
                 }
             }
         }
@@ -534,6 +575,37 @@ impl Checker<'_> {
                 ErrorKind::PlannedBelowPlayed { planned, played },
             );
         }
+    }
+
+    /// The columns after the played rounds must not all be byes and
+    /// absences from the round to pair on (nobody to pair; a generator
+    /// with every player on a half-point bye writes such files).
+    fn byes_only(&mut self) {
+        let t = self.t;
+        let played = t.played_rounds();
+        let recorded = t.recorded_rounds().min(MAX_ROUNDS);
+        let all_out = |r: u32| t.players.iter().all(|p| p.entry(r).is_non_participation());
+        let first = played + 1;
+        if t.players.is_empty() || first > recorded || !all_out(first) {
+            return;
+        }
+        let last = (first..=recorded)
+            .take_while(|&r| all_out(r))
+            .last()
+            .unwrap_or(first);
+        let rounds = if last == first {
+            format!("round {first}")
+        } else {
+            format!("rounds {first} to {last}")
+        };
+        self.error(
+            Spot::Entry(0, first as usize - 1),
+            ErrorKind::ByesOnly {
+                rounds,
+                first,
+                played,
+            },
+        );
     }
 
     fn point_system_ok(&self) -> bool {
@@ -648,17 +720,20 @@ impl Checker<'_> {
     fn announced_byes(&mut self) {
         let t = self.t;
         let next = t.next_round();
+        // Not past the planned rounds either (a bye announced for round
+        // 200 of a 5-round event).
+        let last = t
+            .planned_rounds
+            .filter(|r| (1..=MAX_ROUNDS).contains(r))
+            .unwrap_or(MAX_ROUNDS);
         for (k, b) in t.announced_byes.iter().enumerate() {
-            if !(next + 1..=MAX_ROUNDS).contains(&b.round) {
-                self.error(
-                    Spot::AnnouncedByes(k),
-                    range(
-                        "a round after the round to pair",
-                        next + 1,
-                        MAX_ROUNDS,
-                        b.round,
-                    ),
-                );
+            if !(next + 1..=last).contains(&b.round) {
+                let what = if t.planned_rounds.is_some() {
+                    "a round after the round to pair, within the planned rounds,"
+                } else {
+                    "a round after the round to pair"
+                };
+                self.error(Spot::AnnouncedByes(k), range(what, next + 1, last, b.round));
             }
             if !matches!(
                 b.result,

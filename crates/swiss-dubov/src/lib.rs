@@ -306,11 +306,20 @@ pub enum DubovError {
     Internal(String),
 }
 
+/// The start numbers, the first ten of a longer list followed by how many
+/// more: a message stays one short line with 9,999 unrated players.
 fn list(v: &[StartNo]) -> String {
-    v.iter()
+    const SHOWN: usize = 10;
+    let mut s = v
+        .iter()
+        .take(SHOWN)
         .map(ToString::to_string)
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if v.len() > SHOWN {
+        s.push_str(&format!(" ... and {} more", v.len() - SHOWN));
+    }
+    s
 }
 
 impl DubovError {

@@ -3,7 +3,7 @@
 //! the earlier rounds (`TCEC STEP 3`). Everything is derived from the
 //! record; nothing is stored.
 
-use swiss_core::{Colour, Points, ResultCode, Tournament};
+use swiss_core::{Colour, Partners, Points, ResultCode, StartNo, Tournament};
 use swiss_matching::CardinalityMatcher;
 
 use crate::error::TcecError;
@@ -25,6 +25,11 @@ pub(crate) struct History {
     last_met: Vec<u32>,
     /// The removal counter after the previous round.
     pub removed: u32,
+    /// Start numbers, by index.
+    start_no: Vec<StartNo>,
+    /// Forbidden pairs (`XXP`, `260`) of the round whose pairing is being
+    /// built or replayed: never allowed, whatever the history removed.
+    forbidden: Vec<Partners>,
 }
 
 impl History {
@@ -40,13 +45,31 @@ impl History {
             wgd: vec![0; n],
             last_met: vec![0; n * n],
             removed: 0,
+            start_no: t.players.iter().map(|p| p.start_no).collect(),
+            forbidden: Vec::new(),
         };
         let cols = format.games_per_pair();
+        // `260` groups differ from round to round; `XXP` groups do not.
+        let ranged = !t.forbidden_in_rounds.is_empty();
+        let forbidden_in = |j: u32| -> Vec<Partners> {
+            if t.forbidden_pairs.is_empty() && t.forbidden_in_rounds.is_empty() {
+                Vec::new()
+            } else {
+                Partners::of_players(t, cols * (j - 1) + 1)
+            }
+        };
+        h.forbidden = forbidden_in(1);
         for j in 1..round {
             let first_col = cols * (j - 1) + 1;
             let pairs = recorded_pairs(t, first_col, round)?;
+            if ranged {
+                h.forbidden = forbidden_in(j);
+            }
             h.removed = h.counter_for(j, &pairs);
             h.fold_in(t, j, first_col..first_col + cols)?;
+        }
+        if ranged {
+            h.forbidden = forbidden_in(round);
         }
         Ok(h)
     }
@@ -99,9 +122,20 @@ impl History {
 
     /// `TCEC STEP 3`, the pairing condition: `a` and `b` have not met in
     /// the encounter history left after removing rounds `1..=removed`, and
-    /// the colour balancing conditions hold, `|WGD(a) + WGD(b)| <= 2`.
+    /// the colour balancing conditions hold, `|WGD(a) + WGD(b)| <= 2`;
+    /// and (rule interpretation 10) they are not a forbidden pair of the
+    /// round (`XXP`, `260`).
     pub fn allowed(&self, a: usize, b: usize, removed: u32) -> bool {
-        self.last_met(a, b) <= removed && (self.wgd[a] + self.wgd[b]).abs() <= 2
+        self.last_met(a, b) <= removed
+            && (self.wgd[a] + self.wgd[b]).abs() <= 2
+            && !self.is_forbidden(a, b)
+    }
+
+    /// Whether `a` and `b` must not meet in the round (`XXP`, `260`).
+    pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
+        self.forbidden
+            .get(a)
+            .is_some_and(|f| f.contains(&self.start_no[b]))
     }
 
     /// `TCEC STEP 3`: a matcher over `players` (vertex `i` is `players[i]`)
@@ -146,7 +180,7 @@ impl History {
         let prev = self.removed;
         let mut witness = Some(prev);
         for &(a, b) in pairs {
-            if (self.wgd[a] + self.wgd[b]).abs() > 2 {
+            if (self.wgd[a] + self.wgd[b]).abs() > 2 || self.is_forbidden(a, b) {
                 witness = None;
                 break;
             }

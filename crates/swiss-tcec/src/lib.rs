@@ -18,8 +18,9 @@
 //! - `TCEC STEP 2` BYE: with an odd number of players, the bottom player
 //!   of the order "BYEs received descending, pairing order ascending".
 //! - `TCEC STEP 3` viability: a perfect matching must exist in the graph
-//!   of allowed pairs (not met in the encounter history, and
-//!   `|WGD(p) + WGD(q)| <= 2`); if none does, the earliest rounds of the
+//!   of allowed pairs (not met in the encounter history,
+//!   `|WGD(p) + WGD(q)| <= 2`, and not a forbidden pair, interpretation
+//!   10); if none does, the earliest rounds of the
 //!   encounter history are removed, permanently, until one does.
 //! - `TCEC STEP 4` pairing: in pairing order, the first-of-pair takes the
 //!   highest-ranked unpaired player that is allowed and keeps the round
@@ -102,6 +103,16 @@
 //!    condition and nothing is viable) counts the whole history as
 //!    removed, as far as the pairing program would have gone
 //!    (`interpretation_counter_of_an_impossible_recorded_round`).
+//! 10. **Forbidden pairs** (`XXP`, TRF-2026 `260`; the text has none): a
+//!     forbidden pair is one more pairing condition of `TCEC STEP 3`, like
+//!     the colour conditions, and unlike a meeting no history removal lifts
+//!     it. STEP 4 then passes over a forbidden opponent as it passes over
+//!     one already met; when no pairing exists even with the whole history
+//!     removed, [`pair`] returns [`TcecError::NoLegalPairing`] naming the
+//!     forbidden pairs. A `260` group applies in the TRF columns of its
+//!     rounds (the first game's column in the double format), also when
+//!     the removal counter of an earlier round is replayed
+//!     (`interpretation_forbidden_pairs_are_never_paired`).
 
 mod error;
 mod history;

@@ -86,8 +86,9 @@ fn bye(h: &History, order: &[usize]) -> Option<usize> {
 /// `TCEC STEP 3`: the removal counter for this round: keep the counter of
 /// the previous round if the round is viable, else remove the earliest
 /// remaining rounds of the encounter history until it is. With the whole
-/// history removed and still no viable pairing, the colour conditions
-/// block the round: [`TcecError::NoLegalPairing`].
+/// history removed and still no viable pairing, the colour conditions (and
+/// the forbidden pairs, which no removal lifts) block the round:
+/// [`TcecError::NoLegalPairing`].
 fn viable_removal(h: &History, to_pair: &[usize], t: &Tournament) -> Result<u32, TcecError> {
     if h.viable(to_pair, h.removed) {
         return Ok(h.removed);
@@ -106,12 +107,17 @@ fn viable_removal(h: &History, to_pair: &[usize], t: &Tournament) -> Result<u32,
                 v.join(" ")
             }
         };
+        let forbidden = if t.forbidden_pairs.is_empty() && t.forbidden_in_rounds.is_empty() {
+            ""
+        } else {
+            " and the forbidden pairs (XXP, 260)"
+        };
         return Err(TcecError::NoLegalPairing {
             round: h.round,
             reason: format!(
                 "even with the whole encounter history removed (rounds 1-{all}), the colour \
-                 conditions |WGD(p) + WGD(q)| <= 2 leave no pairing of all {} players; \
-                 WGD +2: {}; WGD -2: {}",
+                 conditions |WGD(p) + WGD(q)| <= 2{forbidden} leave no pairing of all {} \
+                 players; WGD +2: {}; WGD -2: {}",
                 to_pair.len(),
                 list(2),
                 list(-2)
@@ -149,7 +155,9 @@ fn greedy_pairs(
                     .filter(|&c| m.is_active(c))
                     .map(|c| {
                         let (p, q) = (to_pair[a], to_pair[c]);
-                        let why = if h.last_met(p, q) > removed {
+                        let why = if h.is_forbidden(p, q) {
+                            "forbidden pair (XXP, 260)"
+                        } else if h.last_met(p, q) > removed {
                             "met in the history kept"
                         } else if !h.allowed(p, q, removed) {
                             "colour condition |WGD sum| > 2"

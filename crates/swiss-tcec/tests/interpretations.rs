@@ -188,3 +188,38 @@ fn interpretation_counter_of_an_impossible_recorded_round() {
         2
     );
 }
+
+/// Forbidden pairs (`XXP`, `260`): never paired, whatever the history
+/// removed; a round they block is a `NoLegalPairing` naming them.
+#[test]
+fn interpretation_forbidden_pairs_are_never_paired() {
+    let pairs = |t: &swiss_tcec::Tournament| -> Vec<(u32, u32)> {
+        let r = pair(t, &SINGLE).unwrap();
+        r.pairs.iter().map(|p| (p.first, p.second)).collect()
+    };
+    let mut t = players(4);
+    // Without groups, round 1 pairs 1-2 and 3-4.
+    assert_eq!(pairs(&t), [(1, 2), (3, 4)]);
+    t.forbidden_pairs = vec![vec![3, 4], vec![1, 2]];
+    assert_eq!(pairs(&t), [(1, 3), (2, 4)]);
+    // A `260` group applies in its rounds only.
+    t.forbidden_pairs.clear();
+    t.forbidden_in_rounds = vec![swiss_core::ForbiddenInRounds {
+        first_round: 2,
+        last_round: 2,
+        players: vec![1, 2],
+    }];
+    assert_eq!(pairs(&t), [(1, 2), (3, 4)]);
+    add_column(&mut t, &[(1, 3, 'D'), (2, 4, 'D')], None, &[]);
+    let r2 = pairs(&t);
+    assert!(!r2.contains(&(1, 2)), "{r2:?}");
+    // Groups that leave no pairing at all: an error, never a forbidden game.
+    let mut t = players(4);
+    t.forbidden_pairs = vec![vec![1, 2, 3]];
+    match pair(&t, &SINGLE) {
+        Err(TcecError::NoLegalPairing { reason, .. }) => {
+            assert!(reason.contains("forbidden pairs (XXP, 260)"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
