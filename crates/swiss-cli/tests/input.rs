@@ -273,7 +273,7 @@ fn input_problems_are_exit_3_with_short_messages() {
     std::fs::write(&no_xxr, rated).unwrap();
     let o = swiss(&["pair", "--system", "dubov", no_xxr.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("Dubov A.7"), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("Dubov 1.8"), "{}", text(&o.stderr));
 
     let bad = tmp.path().join("bad-ids.trf");
     let lines: String = (0..20_000).map(|_| "001 xxxx      Nobody\n").collect();

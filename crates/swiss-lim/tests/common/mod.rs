@@ -143,13 +143,17 @@ pub fn opponent(p: &Pairing, a: u32) -> Option<u32> {
     })
 }
 
-/// A `tracing` writer into a shared buffer.
-#[derive(Clone, Default)]
-struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+thread_local! {
+    /// What the engine logged on this thread since [`explain`] last read it.
+    static LOG: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
-impl std::io::Write for Buffer {
+/// A `tracing` writer into this thread's [`LOG`].
+struct ThreadLog;
+
+impl std::io::Write for ThreadLog {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
+        LOG.with(|l| l.borrow_mut().extend_from_slice(buf));
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -158,17 +162,23 @@ impl std::io::Write for Buffer {
 }
 
 /// [`check`], also returning the `--explain` log (target `swiss_lim` at
-/// `DEBUG`).
+/// `DEBUG`). One global subscriber writes each thread's events to that
+/// thread's buffer: a subscriber set per test (`with_default`) races with
+/// `tracing`'s per-callsite interest cache when tests run in parallel, and
+/// then logs nothing.
 pub fn explain(t: &Tournament) -> (Pairing, String) {
-    let buf = Buffer::default();
-    let out = buf.clone();
-    let sub = tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::DEBUG)
-        .with_ansi(false)
-        .without_time()
-        .with_writer(move || out.clone())
-        .finish();
-    let p = tracing::subscriber::with_default(sub, || check(t));
-    let log = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    static INIT: std::sync::Once = std::sync::Once::new();
+    INIT.call_once(|| {
+        let sub = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::DEBUG)
+            .with_ansi(false)
+            .without_time()
+            .with_writer(|| ThreadLog)
+            .finish();
+        let _ = tracing::subscriber::set_global_default(sub);
+    });
+    LOG.with(|l| l.borrow_mut().clear());
+    let p = check(t);
+    let log = LOG.with(|l| String::from_utf8(std::mem::take(&mut *l.borrow_mut())).unwrap());
     (p, log)
 }
