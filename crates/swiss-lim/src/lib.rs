@@ -70,7 +70,7 @@
 //! agrees with the engine on every round of 3,000 random small events
 //! (forfeits, requested byes, absences, withdrawals, late entries): 2,000
 //! under 2026 (9,293 rounds), 500 under 2026 with the Maxi option (2,313)
-//! and 500 under 1999 (2,413); every round the engine leaves unpaired has
+//! and 500 under 1999 (2,415); every round the engine leaves unpaired has
 //! no legal pairing at all (brute force). Every pairing in the tests is
 //! re-checked by `swiss_verify::lim_2026` (or `lim` under 1999). Issue 25's
 //! hand-made cases are in `tests/issue25.rs`.
