@@ -106,21 +106,10 @@ fn check_limits(a: &GenerateArgs, cfg: &SimulationConfig) -> Result<(), Failure>
             )));
         }
     }
-    let ps = &cfg.point_system;
-    for (name, v) in [
-        ("win", ps.win_white),
-        ("win_black", ps.win_black),
-        ("draw", ps.draw_white),
-        ("draw_black", ps.draw_black),
-        ("loss", ps.loss_white),
-        ("loss_black", ps.loss_black),
-        ("forfeit_win", ps.forfeit_win),
-        ("forfeit_loss", ps.forfeit_loss),
-        ("zero_bye", ps.zero_bye),
-        ("half_bye", ps.half_bye),
-        ("full_bye", ps.full_bye),
-        ("pairing_bye", ps.pairing_bye),
-    ] {
+    for (name, v) in cfg.point_system.named_values() {
+        // `--points W,D,L` sets both colours; its values are named as the
+        // flag names them (`win`, not `win_white`).
+        let name = name.strip_suffix("_white").unwrap_or(name);
         if v.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
             return Err(bad(format!(
                 "point_system (--points) {name} {v}: expected points for a result from -{MAX_POINT_VALUE} to {MAX_POINT_VALUE}"

@@ -155,6 +155,26 @@ impl Default for PointSystem {
 }
 
 impl PointSystem {
+    /// Every value with its JSON field name (`win_white`, ...,
+    /// `pairing_bye`), in field order: what the validator bounds and the
+    /// generator checks its `--points` against.
+    pub fn named_values(&self) -> [(&'static str, Points); 12] {
+        [
+            ("win_white", self.win_white),
+            ("win_black", self.win_black),
+            ("draw_white", self.draw_white),
+            ("draw_black", self.draw_black),
+            ("loss_white", self.loss_white),
+            ("loss_black", self.loss_black),
+            ("forfeit_win", self.forfeit_win),
+            ("forfeit_loss", self.forfeit_loss),
+            ("zero_bye", self.zero_bye),
+            ("half_bye", self.half_bye),
+            ("full_bye", self.full_bye),
+            ("pairing_bye", self.pairing_bye),
+        ]
+    }
+
     /// The system the `BB*` lines describe: win, draw, played loss,
     /// zero-point bye, forfeit loss and (default: the win) pairing-allocated bye.
     pub fn from_bb(

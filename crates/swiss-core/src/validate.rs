@@ -17,7 +17,7 @@ use crate::limits::{
     MAX_ACCELERATION, MAX_FIDE_ID, MAX_POINT_VALUE, MAX_RANK, MAX_RATING, MAX_ROUNDS, MAX_START_NO,
 };
 use crate::model::{Colour, ResultCode, StartNo, Tournament};
-use crate::points::{PointSystem, Points};
+use crate::points::Points;
 
 /// A place in the model. Player indices are into the sorted
 /// [`Tournament::players`]; round indices are 0-based.
@@ -609,13 +609,15 @@ impl Checker<'_> {
     }
 
     fn point_system_ok(&self) -> bool {
-        point_values(&self.t.point_system)
+        self.t
+            .point_system
+            .named_values()
             .iter()
             .all(|(_, v)| v.0.unsigned_abs() <= MAX_POINT_VALUE.0.unsigned_abs())
     }
 
     fn point_system(&mut self) {
-        for (name, v) in point_values(&self.t.point_system) {
+        for (name, v) in self.t.point_system.named_values() {
             if v.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
                 self.error(
                     Spot::PointValue(name),
@@ -842,24 +844,6 @@ impl Checker<'_> {
             }
         }
     }
-}
-
-/// The point system's values with their JSON names.
-pub(crate) fn point_values(ps: &PointSystem) -> [(&'static str, Points); 12] {
-    [
-        ("win_white", ps.win_white),
-        ("win_black", ps.win_black),
-        ("draw_white", ps.draw_white),
-        ("draw_black", ps.draw_black),
-        ("loss_white", ps.loss_white),
-        ("loss_black", ps.loss_black),
-        ("forfeit_win", ps.forfeit_win),
-        ("forfeit_loss", ps.forfeit_loss),
-        ("zero_bye", ps.zero_bye),
-        ("half_bye", ps.half_bye),
-        ("full_bye", ps.full_bye),
-        ("pairing_bye", ps.pairing_bye),
-    ]
 }
 
 /// The JSON path of a spot, with `original` mapping a sorted player index
