@@ -97,12 +97,7 @@ impl FromStr for Edition {
 
     /// Accepts `2026` and `2018` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim().to_ascii_lowercase();
-        match t
-            .strip_prefix("fide")
-            .unwrap_or(&t)
-            .trim_start_matches(['-', ' '])
-        {
+        match swiss_core::edition_year(s).as_str() {
             "2026" => Ok(Edition::Fide2026),
             "2018" => Ok(Edition::Fide2018),
             _ => Err(ParseEditionError(s.to_string())),

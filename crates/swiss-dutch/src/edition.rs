@@ -170,12 +170,7 @@ impl FromStr for Edition {
 
     /// Accepts `2026`, `2017` and `2012` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim().to_ascii_lowercase();
-        match t
-            .strip_prefix("fide")
-            .unwrap_or(&t)
-            .trim_start_matches(['-', ' '])
-        {
+        match swiss_core::edition_year(s).as_str() {
             "2026" => Ok(Edition::Fide2026),
             "2017" => Ok(Edition::Fide2017),
             "2012" => Ok(Edition::Fide2012),
