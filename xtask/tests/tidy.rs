@@ -1,9 +1,7 @@
 //! Docs that cannot go stale silently (in the manner of rust-analyzer's
 //! tidy test): every file path written in backticks in the README,
-//! ARCHITECTURE.md, the crates' READMEs and their Rust doc comments must
-//! exist; every library crate has a README and its registry metadata;
-//! a crate description that names a default edition names the one the
-//! registry of systems (`swiss-systems`) has.
+//! ARCHITECTURE.md, the Markdown under `crates/`, `xtask/`, `fuzz/` and
+//! `testdata/`, and every Rust comment must exist.
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -32,7 +30,7 @@ fn paths_in(text: &str) -> Vec<String> {
             ])
             && !word.contains("...")
             && !word.split(['/', '.', '-', '_']).any(is_placeholder);
-        if looks_like_path && word.contains(['/', '.']) {
+        if looks_like_path {
             out.push(word.to_string());
         }
     }
@@ -54,9 +52,9 @@ fn is_placeholder(part: &str) -> bool {
     part.chars().filter(char::is_ascii_uppercase).count() > 1 && !FILES.contains(&part)
 }
 
-/// Whether `word` names something that exists, relative to one of `bases`.
-fn exists(word: &str, bases: &[&Path]) -> bool {
-    bases.iter().any(|b| b.join(word).exists())
+/// What `word` names, relative to the first of `bases` it exists under.
+fn resolve(word: &str, bases: &[PathBuf]) -> Option<PathBuf> {
+    bases.iter().map(|b| b.join(word)).find(|p| p.exists())
 }
 
 /// Words that name what lives outside the repository: the rule texts of
@@ -169,8 +167,7 @@ fn tidy_every_backticked_path_exists() {
             if is_outside(&word) {
                 continue;
             }
-            let refs: Vec<&Path> = bases.iter().map(PathBuf::as_path).collect();
-            let Some(found) = refs.iter().map(|b| b.join(&word)).find(|p| p.exists()) else {
+            let Some(found) = resolve(&word, &bases) else {
                 missing.push(format!(
                     "{}: `{word}` does not exist",
                     doc.strip_prefix(&root).unwrap().display()
@@ -191,8 +188,8 @@ fn tidy_the_path_check_finds_a_missing_path() {
     // The check must be able to fail.
     let words = paths_in("see `crates/swiss-core/src/nowhere.rs` and `README.md`");
     assert_eq!(words, ["crates/swiss-core/src/nowhere.rs", "README.md"]);
-    let root = xtask::root();
-    assert!(!exists(&words[0], &[&root]));
-    assert!(exists(&words[1], &[&root]));
+    let root = [xtask::root()];
+    assert_eq!(resolve(&words[0], &root), None);
+    assert_eq!(resolve(&words[1], &root), Some(root[0].join("README.md")));
     assert!(paths_in("`NAME.trf` `dutch-EDITION/` `--dutch` `a::b` `x = y`").is_empty());
 }
