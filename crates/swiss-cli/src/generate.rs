@@ -1,5 +1,6 @@
 //! `swiss generate`: the random tournament generator (C.04.A RTG).
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -128,6 +129,25 @@ fn say(bar: &indicatif::ProgressBar, line: String) {
     }
 }
 
+/// One tournament done. On a terminal the bar moves; otherwise (a log, a
+/// pipe: indicatif draws nothing there) a long run says how far it is at
+/// each tenth, so that a batch job is not silent for minutes.
+fn tick(bar: &indicatif::ProgressBar, done: &AtomicUsize, count: u32) {
+    bar.inc(1);
+    let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+    let count = count as usize;
+    if count >= PLAIN_PROGRESS_FROM
+        && !std::io::stderr().is_terminal()
+        && (done * 10 / count) != ((done - 1) * 10 / count)
+    {
+        eprintln!("generate: {done}/{count} tournaments");
+    }
+}
+
+/// From this many tournaments, plain progress lines are written when
+/// standard error is not a terminal.
+const PLAIN_PROGRESS_FROM: usize = 20;
+
 /// Why tournament `name` (seed `seed`) stopped: the round and the seed named.
 fn stopped(name: &str, seed: u64, e: &swiss_core::PairingError) -> String {
     let round = match e {
@@ -186,6 +206,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let failed = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let unreadable = AtomicUsize::new(0);
     let results: Vec<Result<(), Failure>> = (0..a.count)
         .into_par_iter()
@@ -223,7 +244,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                                 first.unwrap_or_default()
                             ),
                         );
-                        bar.inc(1);
+                        tick(&bar, &done, a.count);
                         return Ok(());
                     }
                     emit(Some(&a.output.join(format!("{name}.trf"))), &text)?;
@@ -238,7 +259,7 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
                     Ok(())
                 }
             };
-            bar.inc(1);
+            tick(&bar, &done, a.count);
             out
         })
         .collect();

@@ -294,6 +294,39 @@ fn generate_writes_checkable_reproducible_tournaments() {
     }
 }
 
+/// Issue 26: a long `generate` run into a log (standard error not a
+/// terminal) says how far it is at each tenth, ending with the count.
+#[test]
+fn generate_reports_progress_when_not_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_str().unwrap().to_string();
+    let out = swiss(&[
+        "generate",
+        "--system",
+        "dutch",
+        "--players",
+        "6",
+        "--rounds",
+        "3",
+        "--count",
+        "20",
+        "--seed",
+        "1",
+        "-o",
+        &dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stderr)
+        .lines()
+        .filter(|l| l.starts_with("generate: "))
+        .map(str::to_string)
+        .collect();
+    let expected: Vec<String> = (1..=10)
+        .map(|k| format!("generate: {}/20 tournaments", 2 * k))
+        .collect();
+    assert_eq!(lines, expected);
+}
+
 /// Issue 16: `--format trf26` writes the same tournament as `--format trf`,
 /// in TRF-2026 (CR line ends, 142/162/240/250/260 records), and
 /// `generate --trf26` writes files that read back and validate.
