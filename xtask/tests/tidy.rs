@@ -193,3 +193,143 @@ fn tidy_the_path_check_finds_a_missing_path() {
     assert_eq!(resolve(&words[1], &root), Some(root[0].join("README.md")));
     assert!(paths_in("`NAME.trf` `dutch-EDITION/` `--dutch` `a::b` `x = y`").is_empty());
 }
+
+/// The value of `key = "..."` in a manifest's `[package]` table, if any.
+fn manifest_value(manifest: &str, key: &str) -> Option<String> {
+    let package = manifest.split("\n[").next().unwrap_or(manifest);
+    package.lines().find_map(|l| {
+        let (k, v) = l.split_once('=')?;
+        (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// The crates that are published (not `publish = false`).
+fn published_crates(root: &Path) -> Vec<(PathBuf, String)> {
+    subfolders(&root.join("crates"))
+        .into_iter()
+        .filter_map(|dir| {
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+            (manifest_value(&manifest, "publish").as_deref() != Some("false"))
+                .then_some((dir, manifest))
+        })
+        .collect()
+}
+
+/// What a published crate lacks: a README, the licence files, or one of
+/// the metadata a registry shows (issue 27).
+fn lacks(dir: &Path, manifest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for file in ["README.md", "LICENSE-MIT", "LICENSE-APACHE"] {
+        if !dir.join(file).is_file() {
+            out.push(format!("no {file}"));
+        }
+    }
+    for key in ["description", "readme", "documentation", "keywords", "categories"] {
+        if manifest_value(manifest, key).is_none_or(|v| v.is_empty()) {
+            out.push(format!("no `{key}` in Cargo.toml"));
+        }
+    }
+    if !manifest.contains("license.workspace = true") && manifest_value(manifest, "license").is_none()
+    {
+        out.push("no licence in Cargo.toml".to_string());
+    }
+    if manifest.contains("example.invalid") {
+        out.push("a placeholder URL in Cargo.toml".to_string());
+    }
+    out
+}
+
+#[test]
+fn tidy_every_published_crate_has_readme_licences_and_metadata() {
+    let root = xtask::root();
+    let crates = published_crates(&root);
+    assert!(crates.len() >= 9, "crates found: {}", crates.len());
+    let mut problems = Vec::new();
+    for (dir, manifest) in &crates {
+        for p in lacks(dir, manifest) {
+            problems.push(format!("{}: {p}", dir.strip_prefix(&root).unwrap().display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn tidy_the_metadata_check_finds_what_a_crate_lacks() {
+    // The check must be able to fail: a manifest without a description or
+    // keywords, with a placeholder URL, in a folder without a README.
+    let manifest = "[package]\nname = \"x\"\nreadme = \"README.md\"\ndocumentation = \"d\"\n\
+                    categories = [\"games\"]\nlicense.workspace = true\n\
+                    repository = \"https://example.invalid/x\"\n\n[dependencies]\nkeywords = 1\n";
+    let found = lacks(&xtask::root().join("testdata"), manifest);
+    assert_eq!(
+        found,
+        [
+            "no README.md",
+            "no LICENSE-MIT",
+            "no LICENSE-APACHE",
+            "no `description` in Cargo.toml",
+            "no `keywords` in Cargo.toml",
+            "a placeholder URL in Cargo.toml",
+        ],
+    );
+}
+
+/// The years (1900-2099) a text names, in order.
+fn years(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| w.len() == 4 && (w.starts_with("19") || w.starts_with("20")))
+        .map(str::to_string)
+        .collect()
+}
+
+/// What a system crate's description says wrongly of its editions: a year
+/// the registry has no edition for, or a first-named edition that is not
+/// the registry's default (descriptions name the default first).
+fn edition_claims(description: &str, editions: &[&str]) -> Vec<String> {
+    let named = years(description);
+    let mut out: Vec<String> = named
+        .iter()
+        .filter(|y| !editions.contains(&y.as_str()))
+        .map(|y| format!("names {y}, not an edition ({})", editions.join(", ")))
+        .collect();
+    if let (Some(first), Some(default)) = (named.first(), editions.first())
+        && first != default
+    {
+        out.push(format!("names {first} first, but the default edition is {default}"));
+    }
+    out
+}
+
+#[test]
+fn tidy_crate_descriptions_name_the_registrys_editions_default_first() {
+    let root = xtask::root();
+    let mut problems = Vec::new();
+    for system in swiss_systems::SYSTEMS {
+        let dir = root.join("crates").join(format!("swiss-{}", system.name));
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+        // The description, and the README's first paragraph after its title.
+        let intro = readme.split("\n\n").nth(1).unwrap_or_default().to_string();
+        let description = manifest_value(&manifest, "description").unwrap();
+        for (what, text) in [("description", description), ("README", intro)] {
+            for p in edition_claims(&text, system.editions) {
+                problems.push(format!("swiss-{} {what}: {p}", system.name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn tidy_the_edition_check_finds_a_wrong_default() {
+    let editions = ["2026", "2017", "2012"];
+    assert!(edition_claims("Dutch: 2026 by default, 2017 and 2012", &editions).is_empty());
+    assert_eq!(
+        edition_claims("Dutch: the 2017 rules by default, and 2026", &editions),
+        ["names 2017 first, but the default edition is 2026"]
+    );
+    assert_eq!(
+        edition_claims("Dutch 2026, and the 2008 text", &editions),
+        ["names 2008, not an edition (2026, 2017, 2012)"]
+    );
+}

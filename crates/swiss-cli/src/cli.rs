@@ -166,14 +166,14 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         .iter()
         .map(|i| a.system.engine_for(Some(i)))
         .collect::<Result<Vec<_>, _>>()?;
-    let replays: Vec<(PathBuf, swiss_testdata::Replay)> = a
+    let replays: Vec<(PathBuf, swiss_core::Replay)> = a
         .files
         .par_iter()
         .zip(&inputs)
         .zip(&systems)
-        .map(|((f, i), s)| (f.clone(), swiss_testdata::replay(s.as_ref(), &i.tournament)))
+        .map(|((f, i), s)| (f.clone(), swiss_core::check(s.as_ref(), &i.tournament).into()))
         .collect();
-    let agreement = swiss_testdata::Agreement::of(&a.system.system, replays);
+    let agreement = swiss_core::Agreement::of(&a.system.system, replays);
     for d in &agreement.details {
         println!("{d}");
     }

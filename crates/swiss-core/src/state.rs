@@ -87,7 +87,7 @@ impl PlayerState {
     /// either colour is a win.
     ///
     /// The rule of the 2026 Basic Rules, which the 2026 Dutch (C2), Dubov
-    /// ([C2], 3.1.1) and Lim (1.1) texts all refer to. The earlier texts'
+    /// (\[C2\], 3.1.1) and Lim (1.1) texts all refer to. The earlier texts'
     /// rule (C.04.1 d: a PAB or a forfeit win) is
     /// [`PlayerState::had_bye_or_forfeit_win`].
     pub fn may_receive_pab(&self, ps: &PointSystem) -> bool {

@@ -1,6 +1,9 @@
 //! What every pairing system implements, and the replay loop the checker,
 //! the generator and the oracle tests share.
 
+use std::fmt;
+use std::path::PathBuf;
+
 use serde::Serialize;
 
 use crate::model::{Colour, RoundEntry, Tournament};
@@ -123,6 +126,82 @@ impl CheckReport {
     /// Rounds reproduced exactly.
     pub fn identical(&self) -> u32 {
         self.rounds - self.differences.len() as u32
+    }
+}
+
+/// The outcome of replaying one tournament round by round.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replay {
+    /// Rounds replayed.
+    pub rounds: u32,
+    /// Rounds reproduced exactly.
+    pub identical: u32,
+    /// One readable line per differing round.
+    pub differences: Vec<String>,
+}
+
+impl From<CheckReport> for Replay {
+    fn from(r: CheckReport) -> Replay {
+        Replay {
+            rounds: r.rounds,
+            identical: r.identical(),
+            differences: r.differences.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// The agreement of a system with a set of reference tournaments.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    /// What was replayed (a system, a variant), first word of the summary.
+    pub label: String,
+    /// Tournaments replayed.
+    pub tournaments: usize,
+    /// Tournaments whose every round was reproduced.
+    pub reproduced: usize,
+    /// Rounds replayed.
+    pub rounds: u64,
+    /// Rounds reproduced exactly.
+    pub identical: u64,
+    /// `FILE: difference` for every differing round, in file order.
+    pub details: Vec<String>,
+}
+
+impl Agreement {
+    /// Adds up per-file replays, in file order.
+    pub fn of(label: &str, replays: impl IntoIterator<Item = (PathBuf, Replay)>) -> Agreement {
+        let mut out = Agreement {
+            label: label.to_string(),
+            ..Agreement::default()
+        };
+        for (file, r) in replays {
+            out.tournaments += 1;
+            out.reproduced += usize::from(r.rounds == r.identical);
+            out.rounds += u64::from(r.rounds);
+            out.identical += u64::from(r.identical);
+            out.details.extend(
+                r.differences
+                    .iter()
+                    .map(|d| format!("{}: {d}", file.display())),
+            );
+        }
+        out
+    }
+
+    /// Whether every round agreed.
+    pub fn all_agree(&self) -> bool {
+        self.rounds == self.identical
+    }
+}
+
+/// `LABEL: X/Y rounds identical in Z tournaments`.
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}/{} rounds identical in {} tournaments",
+            self.label, self.identical, self.rounds, self.tournaments
+        )
     }
 }
 

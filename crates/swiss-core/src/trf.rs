@@ -3,7 +3,7 @@
 //! TRF-2026 (`142` rounds, `152` initial colour, `162` points, `192`
 //! tournament type, `240` byes, `250` acceleration, `260` prohibited pairs,
 //! `###` comments). One reader takes both dialects, and a file may mix
-//! them; [`write`] writes TRF16, [`write_2026`] TRF-2026.
+//! them; [`write`](fn@write) writes TRF16, [`write_2026`] TRF-2026.
 //!
 //! Start with [`read`]. It accepts LF, CRLF and CR-only line endings, counts
 //! columns in characters (names may be UTF-8), and reports every problem it

@@ -7,7 +7,7 @@ use std::str::FromStr;
 /// Which FIDE text of the Dubov system (C.04.4.1) pairs the round.
 ///
 /// The two texts pair by the same procedure; they differ in the PAB bar
-/// ([C2], 3.1.1: the 2026 Basic Rules' Art. 4, see
+/// (\[C2\], 3.1.1: the 2026 Basic Rules' Art. 4, see
 /// [`swiss_core::PlayerState::may_receive_pab`]) and in their numbering
 /// (sections A-E in 2018, Articles 0-5 in 2026), which messages and
 /// `--explain` follow ([`Edition::rule`]).
@@ -34,7 +34,7 @@ impl Edition {
     /// The id of a rule in this edition's text, given its 2018 id (`"B.0"`,
     /// `"A.7"`, ...): the 2018 id itself, or its 2026 number by the
     /// article map of `dubov-2026-changes.md` §1 (`"B.0"` is `"3.1"`,
-    /// `"A.7"` is `"1.8"`, `"C.2"` is `"[C2]"`, ...). Ids the map does not
+    /// `"A.7"` is `"1.8"`, `"C.2"` is `"\[C2\]"`, ...). Ids the map does not
     /// know are returned as given.
     pub fn rule(self, id_2018: &'static str) -> &'static str {
         if self == Edition::Fide2018 {

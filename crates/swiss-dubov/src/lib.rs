@@ -7,14 +7,14 @@
 //! (approved 28/10/2025, applied from 1 February 2026, Articles 0-5) or
 //! [`Edition::Fide2018`] (sections A-E, `dubov-c0441.txt`). The procedure is
 //! the 2018 one in both (`dubov-2026-changes.md` §3: the 2026 changes to
-//! D.1/4.2, [C6], 3.1.5 and the TPN wording order the same sets). What
-//! differs: the PAB bar ([C2], 3.1.1) is the 2026 Basic Rules' Art. 4
+//! D.1/4.2, \[C6\], 3.1.5 and the TPN wording order the same sets). What
+//! differs: the PAB bar (\[C2\], 3.1.1) is the 2026 Basic Rules' Art. 4
 //! ([`swiss_core::PlayerState::may_receive_pab`]: a PAB, or any round
 //! scored a win's points without playing, a requested full-point bye
 //! included) against 2018's C.2 (a PAB or a forfeit win); and errors and
 //! `--explain` cite the edition's rule ids ([`Edition::rule`], the article
 //! map of `dubov-2026-changes.md` §1: B.0 is 3.1, B.1-B.6 are 3.2.1-3.2.6,
-//! A.1 is 1.1, A.7 (MaxT) is 1.8, C.n is [Cn], D.1-D.3 are 4.2-4.4, E is
+//! A.1 is 1.1, A.7 (MaxT) is 1.8, C.n is \[Cn\], D.1-D.3 are 4.2-4.4, E is
 //! 5). The rule ids in these docs are the 2018 ones; the 2026 readings are
 //! interpretations 20-26 below. Record 192 `FIDE_DUBOV` (or
 //! `FIDE_DUBOV_2026`) selects 2026, `FIDE_DUBOV_2018` the 2018 text.
@@ -191,8 +191,8 @@
 //! `dubov-2026-changes.md` §4 and §6 list as silent or read differently by
 //! other engines):
 //!
-//! 20. **3.1.1 against [C2].** 3.1.1 still names only "a PAB or a
-//!     (forfeit) win", but it points to [C2], an absolute criterion, which
+//! 20. **3.1.1 against \[C2\].** 3.1.1 still names only "a PAB or a
+//!     (forfeit) win", but it points to \[C2\], an absolute criterion, which
 //!     refers to the Basic Rules' Art. 4: the wider rule wins, and a
 //!     requested full-point bye bars the PAB. Under 2018 it does not
 //!     (`dubov_2026_c2_full_point_bye_bars_the_pab_over_3_1_1`). Half- and
@@ -203,17 +203,17 @@
 //!     (`dubov_2026_3_1_4_most_games_played_gets_the_pab`).
 //! 22. **Acceleration** (C.04.7 2026, declared for every system): the
 //!     pairing score (points plus virtual points) is the score of the
-//!     brackets, of [C6] and of 3.1.3, as interpretation 1 already reads
+//!     brackets, of \[C6\] and of 3.1.3, as interpretation 1 already reads
 //!     the 2018 text (`dubov_2026_pab_reads_the_pairing_score`). The
 //!     published board order keeps plain points: the 2026 General Handling
 //!     Rules make board order a recommendation, and the workspace orders
 //!     boards the same way for every system.
-//! 23. **"Upfloated"** (1.8, [C8]-[C10]) stays interpretation 5 (paired
+//! 23. **"Upfloated"** (1.8, \[C8\]-\[C10\]) stays interpretation 5 (paired
 //!     against a higher pairing score, played or forfeited, never a bye);
-//!     **[C9]** stays interpretation 8 (the sum of the maximum upfloaters'
+//!     **\[C9\]** stays interpretation 8 (the sum of the maximum upfloaters'
 //!     upfloats); **MaxT's Rnds** is the planned number of rounds
 //!     (interpretation 14, not the rounds completed as chesspairing reads
-//!     it); **[C7]** is judged on the bracket pairing each set yields
+//!     it); **\[C7\]** is judged on the bracket pairing each set yields
 //!     (interpretation 7, as the note to 3.2.2's "ensuing bracket" says).
 //! 24. **4.4.1's "Article 2.2.4"** is read as 3.2.4 (the shifts), the only
 //!     article whose manoeuvres leave a G2 pool; the 2018 D.3 it replaces

@@ -8,11 +8,13 @@
 //! after the edges of a few vertices change. Then
 //! [`maximum_cardinality_matching`] (can every vertex be paired?).
 //!
-//! From 512 vertices, the passes that compute one thing per row (filling
-//! the matrix, the cold start's duals and tight edges, removing many
-//! edges) run on rayon's global thread pool; every row is computed from
-//! that row alone, so results do not depend on the number of threads
-//! (`RAYON_NUM_THREADS=1` runs them on one).
+//! With the `parallel` feature (on by default), from 512 vertices the
+//! passes that compute one thing per row (filling the matrix, the cold
+//! start's duals and tight edges, removing many edges) run on rayon's
+//! global thread pool; every row is computed from that row alone, so
+//! results do not depend on the number of threads (`RAYON_NUM_THREADS=1`
+//! runs them on one) nor on the feature: without it, rayon is not compiled
+//! and the passes run on the calling thread.
 
 mod cardinality;
 mod matrix;
@@ -26,6 +28,7 @@ pub use cardinality::{CardinalityMatcher, maximum_cardinality_matching};
 
 /// Fewest vertices for which the O(n²) passes over a weight matrix run
 /// on several threads: below it, a pass is too short to pay for them.
+#[cfg(feature = "parallel")]
 const PARALLEL_MIN: usize = 512;
 
 /// Calls `f(i, chunk)` for each `i`-th chunk of `len` items of `out` (a
@@ -45,19 +48,22 @@ fn each_row_with<T: Send, S: Send>(
     n: usize,
     f: impl Fn(usize, &mut [T], &mut S) + Sync,
 ) {
-    use rayon::prelude::*;
     if len == 0 {
         return;
     }
+    #[cfg(feature = "parallel")]
     if n >= PARALLEL_MIN {
+        use rayon::prelude::*;
         out.par_chunks_mut(len)
             .zip(side.par_iter_mut())
             .enumerate()
             .for_each(|(i, (c, s))| f(i, c, s));
-    } else {
-        out.chunks_mut(len)
-            .zip(side.iter_mut())
-            .enumerate()
-            .for_each(|(i, (c, s))| f(i, c, s));
+        return;
     }
+    #[cfg(not(feature = "parallel"))]
+    let _ = n;
+    out.chunks_mut(len)
+        .zip(side.iter_mut())
+        .enumerate()
+        .for_each(|(i, (c, s))| f(i, c, s));
 }

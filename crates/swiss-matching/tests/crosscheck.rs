@@ -169,6 +169,27 @@ fn agrees_with_rustworkx_on_a_graph_solved_in_parallel() {
     assert_eq!(m.total_weight(), reference(&m, false).1);
 }
 
+/// A 700-vertex graph with few distinct weights (many optima to choose
+/// from), solved cold, then warm after the edges inside each half are
+/// removed: the mates of both solves.
+fn seven_hundred() -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+    let mut rng = Rng(5);
+    let n = 700;
+    let mut m = DenseMatching::<u128>::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            m.set_weight(u, v, random_weight(&mut rng, 20, false) % 5);
+        }
+    }
+    m.solve();
+    let cold: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+    let firsts: Vec<usize> = (0..n).collect();
+    m.remove_edges_among(&firsts, |u, v| (u < n / 2) == (v < n / 2));
+    m.solve();
+    let warm: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+    (cold, warm)
+}
+
 /// The passes that run in parallel compute each row from that row alone:
 /// the same graph gives the same pairs, cold and warm, on one thread and
 /// on four.
@@ -179,26 +200,23 @@ fn the_same_pairs_on_one_thread_and_on_four() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| {
-            let mut rng = Rng(5);
-            let n = 700;
-            let mut m = DenseMatching::<u128>::new(n);
-            for u in 0..n {
-                for v in u + 1..n {
-                    // Few distinct weights: many optima to choose from.
-                    m.set_weight(u, v, random_weight(&mut rng, 20, false) % 5);
-                }
-            }
-            m.solve();
-            let cold: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
-            let firsts: Vec<usize> = (0..n).collect();
-            m.remove_edges_among(&firsts, |u, v| (u < n / 2) == (v < n / 2));
-            m.solve();
-            let warm: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
-            (cold, warm)
-        })
+        pool.install(seven_hundred)
     };
     let (cold, warm) = solve(1);
     assert!(cold.iter().all(Option::is_some) && cold != warm);
     assert_eq!((cold, warm), solve(4));
+}
+
+/// The same pairs with the `parallel` feature on and off: the digest of
+/// [`seven_hundred`]'s mates is pinned, and `.ci/run` runs this test with
+/// `--no-default-features` as well as in the workspace run.
+#[test]
+fn the_same_pairs_with_and_without_the_parallel_feature() {
+    let (cold, warm) = seven_hundred();
+    // FNV-1a over the mates, cold then warm.
+    let digest = cold.iter().chain(&warm).fold(0xcbf2_9ce4_8422_2325_u64, |h, m| {
+        let x = m.map_or(u64::MAX, |v| v as u64);
+        (h ^ x).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    assert_eq!(digest, 17_474_123_198_328_469_205, "feature parallel: {}", cfg!(feature = "parallel"));
 }

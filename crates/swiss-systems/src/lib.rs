@@ -14,7 +14,7 @@
 
 use swiss_core::simulate::SimulationConfig;
 use swiss_core::{PairingError, PairingSystem, Tournament, trf};
-use swiss_testdata::Replay;
+use swiss_core::Replay;
 use swiss_verify::Verifier;
 
 /// The options a system may accept, whatever the front end (command line,
@@ -261,7 +261,7 @@ impl System {
             Some(Reference::Tournaments) => {
                 let t: Tournament = trf::read(text, name).map_err(|e| e.to_string())?;
                 let engine = self.build(options).map_err(|e| e.to_string())?;
-                Ok(swiss_testdata::replay(engine.as_ref(), &t))
+                Ok(swiss_core::check(engine.as_ref(), &t).into())
             }
             Some(Reference::Custom { replay, .. }) => replay(options, text, name),
         }

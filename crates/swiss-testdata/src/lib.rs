@@ -8,11 +8,11 @@
 //! The oracle tests, `cargo xtask oracle` and `swiss check` all report
 //! through [`Agreement`], so the figure means the same everywhere.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use swiss_core::{CheckReport, Pairing, PairingSystem, Tournament, trf};
+pub use swiss_core::{Agreement, Replay};
+use swiss_core::{Pairing, PairingSystem, Tournament, trf};
 
 /// Why a corpus file could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -77,85 +77,9 @@ pub fn read_trf(path: &Path) -> Result<Tournament, CorpusError> {
     trf::read(&read_text(path)?, &name).map_err(|e| CorpusError::Invalid(e.to_string()))
 }
 
-/// The outcome of replaying one tournament round by round.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Replay {
-    /// Rounds replayed.
-    pub rounds: u32,
-    /// Rounds reproduced exactly.
-    pub identical: u32,
-    /// One readable line per differing round.
-    pub differences: Vec<String>,
-}
-
-impl From<CheckReport> for Replay {
-    fn from(r: CheckReport) -> Replay {
-        Replay {
-            rounds: r.rounds,
-            identical: r.identical(),
-            differences: r.differences.iter().map(ToString::to_string).collect(),
-        }
-    }
-}
-
 /// Replays every round of `t` with `system` (the C.04.A pairings checker).
 pub fn replay(system: &dyn PairingSystem, t: &Tournament) -> Replay {
     swiss_core::check(system, t).into()
-}
-
-/// The agreement of a system with a set of reference tournaments.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Agreement {
-    /// What was replayed (a system, a variant), first word of the summary.
-    pub label: String,
-    /// Tournaments replayed.
-    pub tournaments: usize,
-    /// Tournaments whose every round was reproduced.
-    pub reproduced: usize,
-    /// Rounds replayed.
-    pub rounds: u64,
-    /// Rounds reproduced exactly.
-    pub identical: u64,
-    /// `FILE: difference` for every differing round, in file order.
-    pub details: Vec<String>,
-}
-
-impl Agreement {
-    /// Adds up per-file replays, in file order.
-    pub fn of(label: &str, replays: impl IntoIterator<Item = (PathBuf, Replay)>) -> Agreement {
-        let mut out = Agreement {
-            label: label.to_string(),
-            ..Agreement::default()
-        };
-        for (file, r) in replays {
-            out.tournaments += 1;
-            out.reproduced += usize::from(r.rounds == r.identical);
-            out.rounds += u64::from(r.rounds);
-            out.identical += u64::from(r.identical);
-            out.details.extend(
-                r.differences
-                    .iter()
-                    .map(|d| format!("{}: {d}", file.display())),
-            );
-        }
-        out
-    }
-
-    /// Whether every round agreed.
-    pub fn all_agree(&self) -> bool {
-        self.rounds == self.identical
-    }
-}
-
-/// `LABEL: X/Y rounds identical in Z tournaments`.
-impl fmt::Display for Agreement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}/{} rounds identical in {} tournaments",
-            self.label, self.identical, self.rounds, self.tournaments
-        )
-    }
 }
 
 /// Replays each file with `replay`, in parallel; the result keeps file order.

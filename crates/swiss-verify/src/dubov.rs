@@ -40,7 +40,7 @@ pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 }
 
 /// Re-checks a Dubov pairing under the 2026 text: as [`dubov`], with
-/// [C2] read as the 2026 Basic Rules' Art. 4 (no PAB after a PAB or a
+/// \[C2\] read as the 2026 Basic Rules' Art. 4 (no PAB after a PAB or a
 /// round scored a win's points without playing, a full-point bye
 /// included), which 3.1.1 refers to.
 pub fn dubov_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
