@@ -232,7 +232,7 @@
 //! by `swiss_core::simulate` and paired by this engine). `benches/
 //! pairing.rs` (criterion, the round alone): 1,000 players 17 ms in round
 //! 1 and 8 ms in round 11; 9,999 players 1.23 s in round 1 and 1.06 s in
-//! round 11. `examples/dubov_timing.rs` (every round of 11): 1,000 players at
+//! round 11. `cargo xtask bench-event --system dubov` (every round of 11): 1,000 players at
 //! most 0.035 s a round, 9,999 players at most 1.4 s a round with a peak
 //! of 67 MiB. Matcher construction (a bit matrix per
 //! bracket) is most of it. In those events every bracket takes a fast

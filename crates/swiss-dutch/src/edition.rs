@@ -64,8 +64,8 @@ use crate::DutchOptions;
 ///    no legal pairing at all is reported as such (every bracket joined).
 ///
 /// Measured (release build, 2 shared cores, every round re-checked by the
-/// verifier; `cargo run --release -p swiss-dutch --example timing2012 --
-/// PLAYERS ROUNDS SEED 1`): 200 players, 9 rounds: slowest round 0.008 s;
+/// verifier; measured with a timing example since replaced by
+/// `cargo xtask bench-event --edition 2012`): 200 players, 9 rounds: slowest round 0.008 s;
 /// 1,000 players, 11 rounds: slowest round 0.4-1.0 s (all 11 rounds
 /// 1.4-1.9 s); 2,000 players: slowest round 5-6 s (round 4, two brackets
 /// of about 650 players).

@@ -79,7 +79,7 @@
 //! players takes 0.5 ms (round 1) to 2 ms (round 11), 4 ms after a history
 //! paired by a colour-blind pairer; 9,999 players 18 ms (round 1) and
 //! 85 ms (round 11), 190 ms after the colour-blind history, at 14 MB peak
-//! (`examples/timed_rounds.rs`). A 9,999-player round with no legal
+//! (`cargo xtask bench-event --system lim`). A 9,999-player round with no legal
 //! pairing is reported within a few full-field matchings (seconds).
 //!
 //! # Explain mode
