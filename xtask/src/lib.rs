@@ -29,7 +29,7 @@ pub struct Entry {
     /// The engine.
     pub system: Box<dyn PairingSystem>,
     /// Its independent verifier (`swiss-verify`).
-    pub verify: swiss_verify::Verifier,
+    pub verify: &'static dyn swiss_verify::Verifier,
     /// The system's simulated events with their irregularities made
     /// frequent ([`SimulationConfig::stressed`]).
     pub simulation: SimulationConfig,

@@ -11,7 +11,7 @@ use std::time::Instant;
 use swiss_core::RoundState;
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{Pairing, PairingError, PairingSystem, Tournament};
-use swiss_dubov::{Dubov, DubovOptions, Strategy, pair_with_strategy};
+use swiss_dubov::{Dubov, Options, Strategy, pair_with_strategy};
 
 struct Timed(Dubov);
 
@@ -30,8 +30,7 @@ impl PairingSystem for Timed {
             self.0.pair(t)
         } else {
             let st = RoundState::next(t);
-            pair_with_strategy(&st, &DubovOptions::default(), strategy)
-                .map_err(|e| e.into_pairing_error(st.round))
+            pair_with_strategy(&st, &Options::default(), strategy)
         };
         eprintln!(
             "round {}: {:.3} s",

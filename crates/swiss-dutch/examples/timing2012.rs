@@ -23,7 +23,7 @@ impl PairingSystem for Timed {
         let start = Instant::now();
         let r = Verified {
             system: &Dutch::FIDE_2012,
-            verify: swiss_verify::dutch_next,
+            verify: &swiss_verify::Dutch::FIDE_2012,
         }
         .pair(t);
         let s = start.elapsed().as_secs_f64();

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use swiss_core::simulate::{SimulationConfig, random_players};
 use swiss_core::{PairingSystem, Tournament};
-use swiss_lim::{Lim, LimOptions};
+use swiss_lim::{Lim, Options};
 
 /// Times each pairing of the wrapped system.
 struct Timed(Lim);
@@ -40,12 +40,7 @@ fn main() {
         seed: u64::from(n),
         ..SimulationConfig::default()
     };
-    let system = Timed(Lim {
-        options: LimOptions {
-            maxi,
-            ..LimOptions::default()
-        },
-    });
+    let system = Timed(Lim::new(Options::DEFAULT.with_maxi(maxi)));
     let sim = swiss_core::simulate::play(&system, random_players(n, 11), "timed", &cfg);
     if let Some(e) = sim.stopped {
         println!("stopped: {e}");
