@@ -5,6 +5,13 @@
 //! Start at `main.rs` for the commands, [`traces`] for the trace format.
 //! The systems come from the one table of `swiss-systems`.
 
+/// The root README's library example, compiled as a doctest so that it
+/// stays true (xtask is never packaged, so it may include a file outside
+/// its folder).
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub mod bench;
 pub mod hunt;
 pub mod traces;
@@ -29,7 +36,7 @@ pub struct Entry {
     /// The engine.
     pub system: Box<dyn PairingSystem>,
     /// Its independent verifier (`swiss-verify`).
-    pub verify: swiss_verify::Verifier,
+    pub verify: &'static dyn swiss_verify::Verifier,
     /// The system's simulated events with their irregularities made
     /// frequent ([`SimulationConfig::stressed`]).
     pub simulation: SimulationConfig,

@@ -259,7 +259,7 @@ fn bench_event(
             let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
             let pairing = swiss_core::Pairing::recorded(&recorded, round);
             let expected = xtask::bench::digest(&pairing);
-            let violations = verify(&swiss_core::before_round(&recorded, round), &pairing);
+            let violations = verify.verify(&swiss_core::before_round(&recorded, round), &pairing);
             println!(
                 "{:>6} {:>9.2}s {:>10} {:>9} {:>9}",
                 round,

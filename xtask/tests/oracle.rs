@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use rayon::prelude::*;
-use swiss_systems::Options;
+use swiss_systems::{Edition, Options};
 
 /// Replays `dir` with `system` and asserts that all `rounds` rounds of all
 /// `tournaments` tournaments are reproduced.
@@ -40,7 +40,7 @@ fn check(system: &str, options: Options, dir: &str, tournaments: usize, rounds: 
 
 #[test]
 fn dutch_2017_reference_tournaments() {
-    let edition = Options::DEFAULT.with_edition(Some("2017"));
+    let edition = Options::DEFAULT.with_edition(Some(Edition::DUTCH_2017));
     check("dutch", edition, "oracle/dutch", 400, 3030);
 }
 
@@ -49,7 +49,7 @@ fn dutch_2017_reference_tournaments() {
 #[test]
 fn dutch_2026_reference_tournaments() {
     let entry = swiss_systems::find("dutch").unwrap();
-    let options = Options::DEFAULT.with_edition(Some("2026"));
+    let options = Options::DEFAULT.with_edition(Some(Edition::DUTCH_2026));
     let files = swiss_testdata::files(&swiss_testdata::path("oracle/dutch-2026"), "trf").unwrap();
     let a = swiss_testdata::replay_files("dutch-2026", &files, |f| {
         let text = swiss_testdata::read_text(f)?;
@@ -74,7 +74,7 @@ fn tcec_reference_tournaments() {
 fn dutch_2017_reference_case_files() {
     let dutch = swiss_systems::find("dutch")
         .unwrap()
-        .build(&Options::DEFAULT.with_edition(Some("2017")))
+        .build(&Options::DEFAULT.with_edition(Some(Edition::DUTCH_2017)))
         .unwrap();
     let cases = swiss_testdata::cases(&swiss_testdata::path("oracle/dutch-cases")).unwrap();
     assert_eq!(cases.len(), 203);
@@ -98,7 +98,7 @@ fn dutch_2017_reference_case_files() {
 fn dutch_case_files_are_the_derived_inputs() {
     let dutch = swiss_systems::find("dutch")
         .unwrap()
-        .build(&Options::DEFAULT.with_edition(Some("2017")))
+        .build(&Options::DEFAULT.with_edition(Some(Edition::DUTCH_2017)))
         .unwrap();
     let cases = swiss_testdata::cases(&swiss_testdata::path("oracle/dutch-cases")).unwrap();
     for case in &cases {
@@ -133,7 +133,7 @@ fn dutch_case_files_are_the_derived_inputs() {
 fn hunt_corpus(edition: &'static str, tournaments: usize, unpairable: usize) {
     let entry = swiss_systems::find("dutch").unwrap();
     let engine = entry
-        .build(&Options::DEFAULT.with_edition(Some(edition)))
+        .build(&Options::DEFAULT.with_edition(Some(entry.edition(edition).unwrap())))
         .unwrap();
     let dir = swiss_testdata::path(&format!("hunt/dutch-{edition}"));
     let files = swiss_testdata::files(&dir, "trf").unwrap();

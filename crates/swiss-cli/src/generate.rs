@@ -150,16 +150,7 @@ const PLAIN_PROGRESS_FROM: usize = 20;
 
 /// Why tournament `name` (seed `seed`) stopped: the round and the seed named.
 fn stopped(name: &str, seed: u64, e: &swiss_core::PairingError) -> String {
-    let round = match e {
-        swiss_core::PairingError::NoLegalPairing { round, .. }
-        | swiss_core::PairingError::Internal { round, .. }
-        | swiss_core::PairingError::Unsupported { round, .. } => Some(*round),
-        _ => None,
-    };
-    match round {
-        Some(r) => format!("{name}: seed {seed}: stopped at round {r}: {e}"),
-        None => format!("{name}: seed {seed}: stopped: {e}"),
-    }
+    format!("{name}: seed {seed}: stopped at round {}: {e}", e.round())
 }
 
 pub fn generate(a: GenerateArgs) -> Result<(), Failure> {

@@ -87,17 +87,25 @@ impl Failure {
     }
 }
 
+/// The exit code of a pairing error: its kind decides, the same for every
+/// system (`swiss_core::PairingError`).
+pub fn pairing_exit_code(e: &PairingError) -> u8 {
+    match e {
+        PairingError::NoLegalPairing { .. } => EXIT_NO_PAIRING,
+        // A record the system cannot pair as given (Dubov's unrated
+        // players or missing XXR, a TCEC game without a result), or one
+        // the system or edition does not handle (the Dutch 2012 edition
+        // above its limit): the input's problem, not a bug.
+        PairingError::Input { .. } | PairingError::Unsupported { .. } => EXIT_INVALID,
+        // An engine's internal error, and any kind this build does not
+        // know yet: a bug.
+        _ => EXIT_UNEXPECTED,
+    }
+}
+
 impl From<PairingError> for Failure {
     fn from(e: PairingError) -> Failure {
-        let code = match e {
-            PairingError::NoLegalPairing { .. } => EXIT_NO_PAIRING,
-            // A record this system cannot pair as given (Dubov's unrated
-            // players or missing XXR, a TCEC game without a result): the
-            // input's problem, not a bug.
-            PairingError::Unsupported { .. } => EXIT_INVALID,
-            _ => EXIT_UNEXPECTED,
-        };
-        Failure::new(code, format!("swiss: {e}"))
+        Failure::new(pairing_exit_code(&e), format!("swiss: {e}"))
     }
 }
 
@@ -259,4 +267,62 @@ fn position(prefix: &[u8]) -> (usize, usize) {
     let line = text.matches('\n').count() + 1;
     let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind of pairing error has one exit code whatever the system
+    /// (no engine can be made to fail an invariant from a file, so the
+    /// internal kind is checked here; the others also end to end in
+    /// `tests/input.rs`).
+    #[test]
+    fn exit_codes_follow_the_error_kind() {
+        let reason = String::from("why");
+        let round = 3;
+        let cases = [
+            (
+                PairingError::Input {
+                    round,
+                    reason: reason.clone(),
+                },
+                EXIT_INVALID,
+            ),
+            (
+                PairingError::Unsupported {
+                    round,
+                    reason: reason.clone(),
+                },
+                EXIT_INVALID,
+            ),
+            (
+                PairingError::NoLegalPairing {
+                    round,
+                    reason: reason.clone(),
+                },
+                EXIT_NO_PAIRING,
+            ),
+            (
+                PairingError::Internal {
+                    round,
+                    reason: reason.clone(),
+                },
+                EXIT_UNEXPECTED,
+            ),
+        ];
+        for (e, code) in cases {
+            assert_eq!(pairing_exit_code(&e), code, "{e:?}");
+            let f = pairing_failure(e.clone(), Path::new("t.trf"));
+            assert_eq!(f.code, code, "{e:?}");
+            // Only a bug asks for the file.
+            assert_eq!(
+                f.message
+                    .contains("please report it with the input file t.trf"),
+                code == EXIT_UNEXPECTED,
+                "{}",
+                f.message
+            );
+        }
+    }
 }

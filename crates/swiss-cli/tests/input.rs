@@ -288,6 +288,76 @@ fn input_problems_are_exit_3_with_short_messages() {
     );
 }
 
+/// Issue 27.2: the exit code follows the kind of the engine's error, the
+/// same in every system. No legal pairing (exit 1): players 1-4 had White
+/// twice (against 5-8, who are absent now), so no two of them may meet
+/// (Dutch C.3, Dubov C.3, Lim 5.1 a, TCEC STEP 3's colour condition).
+/// An input the system cannot pair as given (exit 3): Dubov's unrated
+/// players without a default rating. An edition that does not handle a
+/// valid input (exit 3): the Dutch 2012 limit, in
+/// `the_2012_edition_refuses_fields_above_its_limit`. An engine's internal
+/// error (exit 2) cannot be caused by a file: its code is checked in the
+/// command's unit tests.
+#[test]
+fn exit_codes_follow_the_error_kind_in_every_system() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("blocked.trf");
+    let mut trf = String::from("XXR 5\n");
+    // Round 1: 1-5, 2-6, 3-7, 4-8; round 2: 1-6, 2-5, 3-8, 4-7; White wins.
+    let opponents = [
+        [5, 6],
+        [6, 5],
+        [7, 8],
+        [8, 7],
+        [1, 2],
+        [2, 1],
+        [3, 4],
+        [4, 3],
+    ];
+    for (i, [r1, r2]) in (1u32..).zip(opponents) {
+        let (c, res) = if i <= 4 { ('w', '1') } else { ('b', '0') };
+        trf.push_str(&format!(
+            "001 {i:>4}      Player {i:<26} {:>4}{:39}{r1:04} {c} {res}  {r2:04} {c} {res}\n",
+            2000 - i,
+            ""
+        ));
+    }
+    trf.push_str("XXZ 5 6 7 8\n");
+    std::fs::write(&f, &trf).unwrap();
+    let f = f.to_str().unwrap();
+    assert_eq!(swiss(&["validate", f]).status.code(), Some(0), "{trf}");
+    for system in ["dutch", "dubov", "lim", "tcec"] {
+        let o = swiss(&["pair", "--system", system, f]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{system}: {err}\n{trf}");
+        assert!(err.contains("no legal pairing"), "{system}: {err}");
+    }
+
+    let unrated = tmp.path().join("unrated.trf");
+    std::fs::write(
+        &unrated,
+        "XXR 5\n001    1      One\n001    2      Two\n001    3      Three\n",
+    )
+    .unwrap();
+    let o = swiss(&["pair", "--system", "dubov", unrated.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.starts_with("swiss: cannot pair round 1: Dubov 1.1:"),
+        "{err}"
+    );
+    assert!(!err.contains("bug"), "{err}");
+    let o = swiss(&[
+        "pair",
+        "--system",
+        "dubov",
+        "--default-rating",
+        "1500",
+        unrated.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
 /// Issue 26.5: the 2012 edition refuses more players than its search is
 /// bounded for (exit 3, naming the edition and the limit); the 2026 rules
 /// pair the same file.

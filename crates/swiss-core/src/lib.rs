@@ -13,6 +13,11 @@
 //! The TRF and JSON readers ([`trf`], [`json`]) run one validator over the
 //! model ([`validate`]), with every number bounded ([`limits`]).
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub mod acceleration;
 mod colour;
 mod error;
@@ -39,8 +44,7 @@ pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
-    Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round, check,
-    edition_year,
-    infer_initial_colour, same_pairing,
+    Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round,
+    check, edition_year, infer_initial_colour, same_pairing,
 };
 pub use validate::{Places, Reading, Spot, round_to_pair, validate};

@@ -9,12 +9,26 @@ use serde::Serialize;
 use crate::model::{Colour, RoundEntry, Tournament};
 use crate::pairing::Pairing;
 
-/// Why a round could not be paired.
+/// Why a round could not be paired: the one error every system crate's
+/// `pair` returns (each re-exports it as `Error`), with the same meaning of
+/// each kind in every system, which the CLI's exit codes follow.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PairingError {
+    /// The record cannot be paired as given: it lacks or contradicts
+    /// something the system needs (a game of an earlier round without a
+    /// result, Dubov's unrated players without a provisional rating, no
+    /// planned number of rounds where the rules need it). The input's
+    /// problem: the arbiter fixes the file or the options (CLI exit 3).
+    #[error("cannot pair round {round}: {reason}")]
+    Input {
+        /// The round.
+        round: u32,
+        /// What is missing or wrong, citing the rule that needs it.
+        reason: String,
+    },
     /// No pairing satisfies the system's absolute criteria: a normal outcome
-    /// the arbiter must resolve, not an input error.
+    /// the arbiter must resolve, not an input error (CLI exit 1).
     #[error("no legal pairing for round {round}: {reason}")]
     NoLegalPairing {
         /// The round.
@@ -23,7 +37,7 @@ pub enum PairingError {
         reason: String,
     },
     /// An engine's internal invariant failed: a bug in the engine, not a
-    /// problem of the input (the CLI asks for the input file, exit 2).
+    /// problem of the input; please report the input file (CLI exit 2).
     #[error("internal error while pairing round {round}: {reason}")]
     Internal {
         /// The round.
@@ -31,8 +45,9 @@ pub enum PairingError {
         /// What failed.
         reason: String,
     },
-    /// The tournament cannot be paired by this system as given (for
-    /// example a round whose results are still missing).
+    /// A valid record the system or edition does not handle (the Dutch
+    /// 2012 edition above its player limit): another edition or system
+    /// can pair it (CLI exit 3).
     #[error("cannot pair round {round}: {reason}")]
     Unsupported {
         /// The round.
@@ -40,6 +55,18 @@ pub enum PairingError {
         /// Why.
         reason: String,
     },
+}
+
+impl PairingError {
+    /// The round that could not be paired.
+    pub fn round(&self) -> u32 {
+        match self {
+            PairingError::Input { round, .. }
+            | PairingError::NoLegalPairing { round, .. }
+            | PairingError::Internal { round, .. }
+            | PairingError::Unsupported { round, .. } => *round,
+        }
+    }
 }
 
 /// A pairing system: pairs the next round of a tournament.

@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{RoundState, Tournament};
-use swiss_dubov::{Dubov, DubovOptions, pair};
+use swiss_dubov::{Dubov, Options, pair_state};
 
 fn env(var: &str, default: &str) -> String {
     std::env::var(var).unwrap_or_else(|_| default.to_string())
@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
                 BenchmarkId::new(format!("round{round}"), n),
                 &st,
                 |b, st| {
-                    b.iter(|| pair(st, &DubovOptions::default()).unwrap());
+                    b.iter(|| pair_state(st, &Options::default()).unwrap());
                 },
             );
         }

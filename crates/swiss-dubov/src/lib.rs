@@ -1,9 +1,35 @@
 //! The FIDE Dubov system (C.04.4.1: the 2026 text, the default, and the
 //! 2018 one) for the `swiss` workspace.
 //!
+//! # Example
+//!
+//! Read a tournament (here round 1 of a six-player event, in TRF), pair
+//! the next round, print the boards:
+//!
+//! ```
+//! let trf = "\
+//! 012 Club championship
+//! XXR 5
+//! 001    1      Alder, Ann                        2100                             1.0          4 w 1
+//! 001    2      Brook, Ben                        2050                             0.5          5 b =
+//! 001    3      Crane, Cat                        1980                             0.0          6 w 0
+//! 001    4      Drake, Dan                        1900                             0.0          1 b 0
+//! 001    5      Elm, Eve                          1850                             0.5          2 w =
+//! 001    6      Frost, Fay                        1800                             1.0          3 b 1
+//! ";
+//! let tournament = swiss_dubov::trf::read(trf, "club.trf")?;
+//! let pairing = swiss_dubov::pair(&tournament, &swiss_dubov::Options::default())?;
+//! for p in &pairing.pairs {
+//!     println!("{} - {}", p.white, p.black);
+//! }
+//! let boards: Vec<_> = pairing.pairs.iter().map(|p| (p.white, p.black)).collect();
+//! assert_eq!(boards, [(6, 1), (2, 3), (4, 5)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Editions
 //!
-//! [`DubovOptions::edition`] selects the text: [`Edition::Fide2026`]
+//! [`Options::edition`] selects the text: [`Edition::Fide2026`]
 //! (approved 28/10/2025, applied from 1 February 2026, Articles 0-5) or
 //! [`Edition::Fide2018`] (sections A-E, `dubov-c0441.txt`). The procedure is
 //! the 2018 one in both (`dubov-2026-changes.md` §3: the 2026 changes to
@@ -19,15 +45,22 @@
 //! interpretations 20-26 below. Record 192 `FIDE_DUBOV` (or
 //! `FIDE_DUBOV_2026`) selects 2026, `FIDE_DUBOV_2018` the 2018 text.
 //!
-//! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
-//! [`Dubov`] is the same engine behind the workspace's [`PairingSystem`]
-//! trait. The crate is a pure function of the state and the options: no
+//! # API
+//!
+//! The shape every system crate of the workspace shares (ARCHITECTURE.md,
+//! "A system crate's API"): [`pair`] pairs the next round of a
+//! [`Tournament`] (read one with [`trf::read`]) under [`Options`] (the
+//! [`Edition`], a default rating for unrated players) and returns a
+//! [`Pairing`] or an [`Error`] (the workspace's [`PairingError`]: input,
+//! no legal pairing, unsupported, internal); [`Dubov`] is the same engine
+//! as a [`PairingSystem`]; [`pair_state`] pairs a [`RoundState`] already
+//! derived. The crate is a pure function of the state and the options: no
 //! I/O, no global state, no randomness.
 //!
 //! # The rules, and where they live
 //!
 //! - `player.rs`: A.1 (every player rated, provisional ratings from
-//!   [`DubovOptions`]), A.2 (the initial ranking), A.5 (colour
+//!   [`Options`]), A.2 (the initial ranking), A.5 (colour
 //!   preferences), A.6 (ARO), A.7 (upfloat history, MaxT), the initial
 //!   colour. Each fact is derived once per round from the [`RoundState`].
 //! - `compat.rs`: C.1 and C.3 as one bit matrix of the pairs allowed.
@@ -78,8 +111,7 @@
 //! the engine) on 1,500 random small tournaments (7,275 rounds, a
 //! quarter of the events under the 2018 text; any count with
 //! `DUBOV_AGREEMENT_TOURNAMENTS`), and every pairing passes the
-//! independent verifier of its edition (`swiss_verify::dubov_2026` or
-//! `dubov`). `tests/edition_2026.rs` holds the 2026 changes. `tests/rules.rs` holds the
+//! independent verifier of its edition (`swiss_verify::Dubov`). `tests/edition_2026.rs` holds the 2026 changes. `tests/rules.rs` holds the
 //! text's examples (D.1's containers, D.2's seven players, D.3's six
 //! transpositions) and hand-worked multi-round cases; `tests/medium.rs`
 //! has events of 20-80 players where the three methods must agree.
@@ -155,17 +187,17 @@
 //!     and "yet to play a game" means no game over the board
 //!     (`interpretation_b3_bracket_includes_upfloaters`).
 //! 13. **A.1**: every player of the file needs a rating (the ARO reads
-//!     withdrawn opponents' too); a missing one is
-//!     [`DubovError::UnratedPlayers`] unless [`DubovOptions`] gives one (a
+//!     withdrawn opponents' too); a missing one is an [`Error::Input`]
+//!     unless [`Options`] gives one (a
 //!     per-player override first, then the default)
 //!     (`interpretation_unrated_player_needs_a_provisional_rating`).
 //! 14. **A.7**: MaxT needs the planned number of rounds (`XXR`); without it
-//!     every round is [`DubovError::MissingPlannedRounds`]. The last round
+//!     every round is an [`Error::Input`]. The last round
 //!     (C.8-C.10 skipped) is round `XXR`
 //!     (`interpretation_planned_rounds_are_required`,
 //!     `last_round_skips_c8_to_c10` in `tests/rules.rs`).
 //! 15. **A.8**: a round without a complete pairing is
-//!     [`DubovError::NoLegalPairing`] naming the players a maximum pairing
+//!     [`Error::NoLegalPairing`] naming the players a maximum pairing
 //!     leaves out, never a partial pairing
 //!     (`interpretation_no_complete_pairing_is_an_error`).
 //! 16. **B.4**: the shifters of each step come from the players initially
@@ -241,6 +273,11 @@
 //! used only when C.4 rejects the window's set, needs `4 n²` bytes and up
 //! to `O(n³)` time for the `n` players of the bracket and below.
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod bracket;
 mod bye;
 mod colour;
@@ -255,11 +292,18 @@ mod weights;
 use std::collections::BTreeMap;
 
 pub use edition::{Edition, ParseEditionError};
-pub use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, StartNo, Tournament};
+pub use swiss_core::{
+    Colour, Pair, Pairing, PairingError, PairingSystem, RoundState, StartNo, Tournament, trf,
+};
+
+/// Why a round could not be paired: the workspace's one error shape (see
+/// [`PairingError`] for what each kind means).
+pub type Error = PairingError;
 
 /// Options of the Dubov engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DubovOptions {
+#[non_exhaustive]
+pub struct Options {
     /// The text that pairs: 2026 (the default, in force since 1 February
     /// 2026) or 2018.
     pub edition: Edition,
@@ -271,10 +315,38 @@ pub struct DubovOptions {
     pub rating_overrides: BTreeMap<StartNo, u16>,
 }
 
-/// Why a round could not be paired.
+impl Options {
+    /// Every option at its default (usable in `const` items).
+    pub const DEFAULT: Options = Options {
+        edition: Edition::Fide2026,
+        default_rating: None,
+        rating_overrides: BTreeMap::new(),
+    };
+
+    /// These options with the given edition.
+    pub const fn with_edition(mut self, edition: Edition) -> Options {
+        self.edition = edition;
+        self
+    }
+
+    /// These options with a provisional rating for every unrated player
+    /// (A.1), or none.
+    pub const fn with_default_rating(mut self, rating: Option<u16>) -> Options {
+        self.default_rating = rating;
+        self
+    }
+
+    /// These options with player `start_no` rated `rating` (A.1: a
+    /// provisional or corrected rating).
+    pub fn with_rating_override(mut self, start_no: StartNo, rating: u16) -> Options {
+        self.rating_overrides.insert(start_no, rating);
+        self
+    }
+}
+
+/// Why the engine stopped, before it becomes an [`Error`] of the round.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum DubovError {
+pub(crate) enum DubovError {
     /// Dubov A.1 (2026: 1.1): some players have no rating and no
     /// provisional one.
     #[error(
@@ -327,36 +399,53 @@ impl DubovError {
         DubovError::Internal(what.to_string())
     }
 
-    /// The workspace's error for round `round`.
-    pub fn into_pairing_error(self, round: u32) -> PairingError {
+    /// The workspace's error for round `round`: a record without the
+    /// ratings or the planned rounds the rules need is the input's
+    /// problem ([`Error::Input`]); a failed invariant is a bug
+    /// ([`Error::Internal`]).
+    fn into_error(self, round: u32) -> Error {
         match self {
-            DubovError::NoLegalPairing { reason } => PairingError::NoLegalPairing { round, reason },
-            other => PairingError::Unsupported {
-                round,
-                reason: other.to_string(),
-            },
+            DubovError::NoLegalPairing { reason } => Error::NoLegalPairing { round, reason },
+            DubovError::Internal(reason) => Error::Internal { round, reason },
+            e @ (DubovError::UnratedPlayers { .. } | DubovError::MissingPlannedRounds { .. }) => {
+                Error::Input {
+                    round,
+                    reason: e.to_string(),
+                }
+            }
         }
     }
 }
 
-/// Pairs the round described by `state` with the Dubov system.
+/// Pairs round [`Tournament::next_round`] of `t` with the Dubov system:
+/// what [`Dubov`] does as a [`PairingSystem`]. The initial colour is `XXC`
+/// when the file gives it, else read back from a recorded round 1
+/// (E.0-E.4).
+pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
+    Dubov::new(options.clone()).pair(t)
+}
+
+/// Pairs the round described by `state` with the Dubov system: the
+/// lower-level entry under [`pair`], for a state already derived (its
+/// initial colour as given).
 ///
 /// The players with `to_pair` are paired; the result holds the pairs with
 /// their colours (E.0-E.4) in the published board order (C.04.2), and the
 /// pairing-allocated bye.
-pub fn pair(state: &RoundState, options: &DubovOptions) -> Result<Pairing, DubovError> {
+pub fn pair_state(state: &RoundState, options: &Options) -> Result<Pairing, Error> {
     pairing::pair_round(state, options, upfloaters::Strategy::Auto)
+        .map_err(|e| e.into_error(state.round))
 }
 
-/// Test support: [`pair`] with the upfloaters always chosen by one method
-/// (the tests check that every method gives the same pairings).
+/// Test support: [`pair_state`] with the upfloaters always chosen by one
+/// method (the tests check that every method gives the same pairings).
 #[doc(hidden)]
 pub fn pair_with_strategy(
     state: &RoundState,
-    options: &DubovOptions,
+    options: &Options,
     strategy: Strategy,
-) -> Result<Pairing, DubovError> {
-    pairing::pair_round(state, options, strategy)
+) -> Result<Pairing, Error> {
+    pairing::pair_round(state, options, strategy).map_err(|e| e.into_error(state.round))
 }
 
 #[doc(hidden)]
@@ -364,31 +453,21 @@ pub use upfloaters::Strategy;
 
 /// The Dubov system as a [`PairingSystem`] (name `"dubov"`), for the CLI,
 /// the checker and the generator.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Dubov {
-    /// The options.
-    pub options: DubovOptions,
+    /// The options every round is paired with.
+    pub options: Options,
 }
 
 impl Dubov {
     /// The 2026 text (the default).
-    pub fn fide_2026() -> Dubov {
-        Dubov::with_edition(Edition::Fide2026)
-    }
-
+    pub const FIDE_2026: Dubov = Dubov::new(Options::DEFAULT.with_edition(Edition::Fide2026));
     /// The 2018 text.
-    pub fn fide_2018() -> Dubov {
-        Dubov::with_edition(Edition::Fide2018)
-    }
+    pub const FIDE_2018: Dubov = Dubov::new(Options::DEFAULT.with_edition(Edition::Fide2018));
 
-    /// The engine for `edition`, other options at their defaults.
-    pub fn with_edition(edition: Edition) -> Dubov {
-        Dubov {
-            options: DubovOptions {
-                edition,
-                ..DubovOptions::default()
-            },
-        }
+    /// The system with `options`.
+    pub const fn new(options: Options) -> Dubov {
+        Dubov { options }
     }
 }
 
@@ -399,13 +478,39 @@ impl PairingSystem for Dubov {
 
     /// `XXC`, or read back from a recorded round 1 (its colours follow
     /// from the initial colour, E.0-E.4).
-    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+    fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
             .or_else(|| swiss_core::infer_initial_colour(self, t))
     }
 
-    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
-        let state = RoundState::next(t);
-        pair(&state, &self.options).map_err(|e| e.into_pairing_error(state.round))
+    fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
+        pair_state(&RoundState::next(t), &self.options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each engine error keeps its kind at the boundary: missing ratings
+    /// and planned rounds are the input's problem, a failed invariant a
+    /// bug (not "unsupported", which the CLI reports as exit 3).
+    #[test]
+    fn engine_errors_keep_their_kind() {
+        let input = DubovError::UnratedPlayers {
+            start_nos: vec![3],
+            rule: "1.1",
+        }
+        .into_error(2);
+        assert!(matches!(input, Error::Input { round: 2, .. }), "{input:?}");
+        let input = DubovError::MissingPlannedRounds { rule: "1.8" }.into_error(2);
+        assert!(matches!(input, Error::Input { .. }), "{input:?}");
+        let bug = DubovError::internal("B.6: S1 and G2 differ in size").into_error(2);
+        assert!(matches!(bug, Error::Internal { .. }), "{bug:?}");
+        let none = DubovError::NoLegalPairing {
+            reason: "1 2".into(),
+        }
+        .into_error(2);
+        assert!(matches!(none, Error::NoLegalPairing { .. }), "{none:?}");
     }
 }

@@ -9,13 +9,13 @@ use crate::bracket::BracketPairing;
 use crate::compat::Compat;
 use crate::player::Round;
 use crate::upfloaters::{C4, Chosen, Ctx, Strategy, choose, fixed_copy, full};
-use crate::{DubovError, DubovOptions, bye, colour};
+use crate::{DubovError, Options, bye, colour};
 
 /// Pairs the round of `state` (see [`crate::pair`]), choosing upfloaters
 /// with `strategy`.
 pub(crate) fn pair_round(
     state: &RoundState,
-    options: &DubovOptions,
+    options: &Options,
     strategy: Strategy,
 ) -> Result<Pairing, DubovError> {
     let round = Round::new(state, options)?;

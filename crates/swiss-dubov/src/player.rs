@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 
 use swiss_core::{Colour, PlayerState, Points, RoundState, StartNo};
 
-use crate::{DubovError, DubovOptions, Edition};
+use crate::{DubovError, Edition, Options};
 
 /// How strongly a player wants his colour (Dubov A.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -127,7 +127,7 @@ pub(crate) struct Round {
 impl Round {
     /// Derives the round's facts; fails on an unrated player without a
     /// provisional rating (A.1) or a missing number of rounds (A.7).
-    pub fn new(state: &RoundState, options: &DubovOptions) -> Result<Round, DubovError> {
+    pub fn new(state: &RoundState, options: &Options) -> Result<Round, DubovError> {
         let planned = state
             .planned_rounds
             .ok_or(DubovError::MissingPlannedRounds {
@@ -190,7 +190,7 @@ fn may_get_bye(state: &RoundState, p: &PlayerState, edition: Edition) -> bool {
 /// override if given, else the file's rating, else the default. Every
 /// player of the file needs one (the ARO reads the ratings of withdrawn
 /// opponents too).
-fn ratings(state: &RoundState, options: &DubovOptions) -> Result<Vec<u16>, DubovError> {
+fn ratings(state: &RoundState, options: &Options) -> Result<Vec<u16>, DubovError> {
     let mut missing = Vec::new();
     let ratings = state
         .players

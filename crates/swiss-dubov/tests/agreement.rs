@@ -2,14 +2,14 @@
 //! on seeded random small tournaments played round by round: every round
 //! is paired by the engine with each upfloater method, by the literal
 //! transcription of B.0-B.6 and D.1-D.3, and re-checked by the independent
-//! verifier (`swiss_verify::dubov`); all must agree.
+//! verifier (`swiss_verify::Dubov`); all must agree.
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
 use common::Compared;
 use swiss_core::simulate::{Rng, SimulationConfig, play, random_players};
-use swiss_dubov::DubovOptions;
+use swiss_dubov::Options;
 
 /// Tournaments per run; `DUBOV_AGREEMENT_TOURNAMENTS` overrides.
 fn count() -> u64 {
@@ -37,7 +37,7 @@ fn run(seed: u64) -> (u32, Option<String>) {
         players[a].rating = players[b].rating;
         players[b].rating = ra;
     }
-    let mut options = DubovOptions::default();
+    let mut options = Options::default();
     // A quarter under the 2018 text (without touching the random stream,
     // so the events stay those of earlier runs).
     if seed % 4 == 3 {

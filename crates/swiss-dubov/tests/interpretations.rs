@@ -9,7 +9,7 @@ mod common;
 
 use common::{at, event, game, next, no_game, pairs};
 use swiss_core::{Colour, Pairing, Points, ResultCode, RoundEntry, RoundState, Tournament};
-use swiss_dubov::{DubovError, DubovOptions, pair};
+use swiss_dubov::{Error, Options, pair_state};
 
 use ResultCode::{Draw, HalfBye, Loss, Win, ZeroBye};
 
@@ -285,22 +285,20 @@ fn interpretation_unrated_player_needs_a_provisional_rating() {
     t.players[2].rating = None;
     let st = RoundState::next(&t);
     assert_eq!(
-        pair(&st, &DubovOptions::default()),
-        Err(DubovError::UnratedPlayers {
-            start_nos: vec![3],
-            rule: "1.1"
+        pair_state(&st, &Options::default()),
+        Err(Error::Input {
+            round: 1,
+            reason: "Dubov 1.1: every player needs a rating, and player(s) 3 have none; give a \
+                     provisional rating (a default rating or a per-player override)"
+                .into()
         })
     );
-    let low = DubovOptions {
-        default_rating: Some(1000),
-        ..DubovOptions::default()
-    };
+    let low = Options::DEFAULT.with_default_rating(Some(1000));
     // Ranking 1, 2, 4, 3: 1-4, 3-2.
-    assert_eq!(sorted(&pair(&st, &low).unwrap()), [(1, 4), (3, 2)]);
-    let mut high = DubovOptions::default();
-    high.rating_overrides.insert(3, 2500);
+    assert_eq!(sorted(&pair_state(&st, &low).unwrap()), [(1, 4), (3, 2)]);
+    let high = Options::DEFAULT.with_rating_override(3, 2500);
     // Ranking 3, 1, 2, 4: 3-2, 4-1.
-    assert_eq!(sorted(&pair(&st, &high).unwrap()), [(3, 2), (4, 1)]);
+    assert_eq!(sorted(&pair_state(&st, &high).unwrap()), [(3, 2), (4, 1)]);
 }
 
 /// Interpretation 14 (A.7): the planned number of rounds is required.
@@ -309,8 +307,13 @@ fn interpretation_planned_rounds_are_required() {
     let mut t = event(4, 5);
     t.planned_rounds = None;
     assert_eq!(
-        pair(&RoundState::next(&t), &DubovOptions::default()),
-        Err(DubovError::MissingPlannedRounds { rule: "1.8" })
+        pair_state(&RoundState::next(&t), &Options::default()),
+        Err(Error::Input {
+            round: 1,
+            reason: "Dubov 1.8: MaxT = 2 + [rounds / 5] needs the planned number of rounds \
+                     (the XXR record), which the tournament does not give"
+                .into()
+        })
     );
 }
 
@@ -320,8 +323,8 @@ fn interpretation_planned_rounds_are_required() {
 fn interpretation_no_complete_pairing_is_an_error() {
     let mut t = event(2, 5);
     game(&mut t, 1, 2, Win);
-    match pair(&RoundState::next(&t), &DubovOptions::default()) {
-        Err(DubovError::NoLegalPairing { reason }) => assert!(reason.contains("1 2"), "{reason}"),
+    match pair_state(&RoundState::next(&t), &Options::default()) {
+        Err(Error::NoLegalPairing { reason, .. }) => assert!(reason.contains("1 2"), "{reason}"),
         other => panic!("{other:?}"),
     }
 }

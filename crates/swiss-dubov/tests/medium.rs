@@ -2,12 +2,12 @@
 //! dozens): every round is paired with the three upfloater methods (the
 //! fast paths, the window matching, the full matching), which must agree,
 //! and every pairing goes through the independent verifier
-//! (`swiss_verify::Verified` with `swiss_verify::dubov_next`).
+//! (`swiss_verify::Verified` with `swiss_verify::Dubov::FIDE_2026`).
 #![allow(clippy::unwrap_used)]
 
 use swiss_core::simulate::{Rng, SimulationConfig, play, random_players};
 use swiss_core::{Pairing, PairingError, PairingSystem, RoundState, Tournament, same_pairing};
-use swiss_dubov::{Dubov, DubovOptions, Strategy, pair_with_strategy};
+use swiss_dubov::{Dubov, Options, Strategy, pair_with_strategy};
 use swiss_verify::Verified;
 
 /// The engine, after checking that the other two methods agree.
@@ -20,7 +20,7 @@ impl PairingSystem for AllMethods {
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
         let st = RoundState::next(t);
-        let o = DubovOptions::default();
+        let o = Options::default();
         let auto = pair_with_strategy(&st, &o, Strategy::Auto);
         for s in [Strategy::Window, Strategy::Full] {
             let other = pair_with_strategy(&st, &o, s);
@@ -58,7 +58,7 @@ fn methods_agree_and_verifier_accepts_on_medium_events() {
         };
         let sys = Verified {
             system: &AllMethods,
-            verify: swiss_verify::dubov_next,
+            verify: &swiss_verify::Dubov::FIDE_2026,
         };
         let sim = play(&sys, random_players(n, seed), "medium", &cfg);
         if let Some(e) = &sim.stopped {

@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{Colour, Pair, Pairing, PairingError, PairingSystem, RoundState, Tournament};
-use swiss_dutch::{DutchOptions, pair};
+use swiss_dutch::{Options, pair_state};
 
 /// Pairs adjacent players in score order, avoiding rematches greedily.
 struct History;
@@ -99,7 +99,7 @@ fn bench(c: &mut Criterion) {
             g.bench_with_input(
                 BenchmarkId::new(format!("round{round}"), n),
                 &st,
-                |b, st| b.iter(|| pair(st, &DutchOptions::default()).unwrap()),
+                |b, st| b.iter(|| pair_state(st, &Options::default()).unwrap()),
             );
         }
     }

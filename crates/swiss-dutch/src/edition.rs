@@ -3,8 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::DutchOptions;
-
 /// Which FIDE text of the Dutch system pairs the round.
 ///
 /// # The 2012 edition
@@ -179,13 +177,6 @@ impl FromStr for Edition {
     }
 }
 
-impl DutchOptions {
-    /// The options with the given edition (usable in `const` items).
-    pub const fn with_edition(edition: Edition) -> DutchOptions {
-        DutchOptions { edition }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,7 +194,8 @@ mod tests {
         assert!("2025".parse::<Edition>().is_err());
         // The default is the edition in force.
         assert_eq!(Edition::default(), Edition::Fide2026);
-        assert_eq!(DutchOptions::default().edition, Edition::Fide2026);
+        assert_eq!(crate::Options::default().edition, Edition::Fide2026);
+        assert_eq!(crate::Options::default(), crate::Options::DEFAULT);
         assert_eq!(crate::Dutch::default(), crate::Dutch::FIDE_2026);
     }
 }

@@ -2,7 +2,46 @@
 //! force since 1 February 2026 by default, the 2017 and 2012 texts as
 //! legacy editions ([`Edition`]).
 //!
-//! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
+//! # Example
+//!
+//! Read a tournament (here round 1 of a six-player event, in TRF), pair
+//! the next round, print the boards:
+//!
+//! ```
+//! let trf = "\
+//! 012 Club championship
+//! XXR 5
+//! 001    1      Alder, Ann                        2100                             1.0          4 w 1
+//! 001    2      Brook, Ben                        2050                             0.5          5 b =
+//! 001    3      Crane, Cat                        1980                             0.0          6 w 0
+//! 001    4      Drake, Dan                        1900                             0.0          1 b 0
+//! 001    5      Elm, Eve                          1850                             0.5          2 w =
+//! 001    6      Frost, Fay                        1800                             1.0          3 b 1
+//! ";
+//! let tournament = swiss_dutch::trf::read(trf, "club.trf")?;
+//! let pairing = swiss_dutch::pair(&tournament, &swiss_dutch::Options::default())?;
+//! for p in &pairing.pairs {
+//!     println!("{} - {}", p.white, p.black);
+//! }
+//! let boards: Vec<_> = pairing.pairs.iter().map(|p| (p.white, p.black)).collect();
+//! assert_eq!(boards, [(6, 1), (2, 3), (4, 5)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # API
+//!
+//! The shape every system crate of the workspace shares (ARCHITECTURE.md,
+//! "A system crate's API"): [`pair`] pairs the next round of a
+//! [`Tournament`] (read one with [`trf::read`]) under [`Options`] (the
+//! [`Edition`], by [`Options::with_edition`]) and returns a [`Pairing`] or
+//! an [`Error`] (the workspace's [`PairingError`]: input, no legal
+//! pairing, unsupported, internal); [`Dutch`] is the same engine as a
+//! [`PairingSystem`]; [`pair_state`] pairs a [`RoundState`] already
+//! derived.
+//!
+//! # The engine
+//!
+//! Start reading at [`pair_state`]: it turns a [`RoundState`] into a [`Pairing`].
 //! The engine pairs the brackets top-down (A.9); each bracket is one
 //! maximum weight matching over the bracket and the next scoregroup, whose
 //! edge weights pack the criteria C.4-C.19 lexicographically (most
@@ -103,12 +142,12 @@
 //!
 //! # Editions
 //!
-//! [`DutchOptions::edition`] selects the text: [`Edition::Fide2026`] (the
+//! [`Options::edition`] selects the text: [`Edition::Fide2026`] (the
 //! rules in force since 1 February 2026, the default), [`Edition::Fide2017`]
 //! (everything above) or [`Edition::Fide2012`] (the 2012 text; its search
 //! bounds and rule interpretations are documented on that type). The 2012
 //! edition pairs at most [`MAX_PLAYERS_2012`] players in a round and
-//! refuses larger fields with [`DutchError::TooManyPlayers2012`].
+//! refuses larger fields with [`Error::Unsupported`].
 //!
 //! # The 2026 edition
 //!
@@ -207,6 +246,11 @@
 //! engine (seeds 777 and 1-5, both editions) takes at most 2.3 s and
 //! 165 MiB (the README has the table).
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod colour;
 mod edition;
 mod engine;
@@ -217,22 +261,39 @@ mod player;
 
 pub use edition::{Edition, ParseEditionError};
 
-pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
+pub use swiss_core::{
+    CheckReport, Colour, Pair, Pairing, PairingError, PairingSystem, RoundState, StartNo,
+    Tournament, trf,
+};
 
-use swiss_core::{Pair, PairingError, PairingSystem};
+/// Why a round could not be paired: the workspace's one error shape (see
+/// [`PairingError`] for what each kind means).
+pub type Error = PairingError;
 
 /// Options of the Dutch engine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct DutchOptions {
+pub struct Options {
     /// Which FIDE text pairs (the 2026 rules by default).
     pub edition: Edition,
 }
 
-/// Why a round could not be paired.
+impl Options {
+    /// Every option at its default (usable in `const` items).
+    pub const DEFAULT: Options = Options {
+        edition: Edition::Fide2026,
+    };
+
+    /// These options with the given edition.
+    pub const fn with_edition(mut self, edition: Edition) -> Options {
+        self.edition = edition;
+        self
+    }
+}
+
+/// Why the engine stopped, before it becomes an [`Error`] of the round.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum DutchError {
+pub(crate) enum DutchError {
     /// No round-pairing satisfies the absolute criteria (A.9): the arbiter decides.
     #[error("no legal pairing: {reason}")]
     NoLegalPairing {
@@ -255,6 +316,21 @@ pub enum DutchError {
     },
 }
 
+impl DutchError {
+    /// The workspace's error for round `round`: the 2012 limit is a valid
+    /// record this edition does not handle ([`Error::Unsupported`]).
+    fn into_error(self, round: u32) -> Error {
+        match self {
+            DutchError::NoLegalPairing { reason } => Error::NoLegalPairing { round, reason },
+            DutchError::Internal(reason) => Error::Internal { round, reason },
+            e @ DutchError::TooManyPlayers2012 { .. } => Error::Unsupported {
+                round,
+                reason: e.to_string(),
+            },
+        }
+    }
+}
+
 /// The most players the 2012 edition pairs in one round. Its search is
 /// the text's own (C.12/C.13 backtracking over whole brackets, not a
 /// weighted matching): a 3,000-player bracket took 20 s and a normal
@@ -269,11 +345,25 @@ impl DutchError {
     }
 }
 
-/// Pairs the round described by `state` with the Dutch system (C.04.3).
+/// Pairs round [`Tournament::next_round`] of `t` with the Dutch system
+/// (C.04.3): what [`Dutch`] does as a [`PairingSystem`]. The initial
+/// colour is `XXC` when the file gives it, else read back from a recorded
+/// round 1 (E.5).
+pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
+    Dutch::new(options.clone()).pair(t)
+}
+
+/// Pairs the round described by `state` with the Dutch system (C.04.3):
+/// the lower-level entry under [`pair`], for a state already derived (its
+/// initial colour as given).
 ///
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (E.1-E.5) in board order, and the pairing-allocated bye.
-pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, DutchError> {
+pub fn pair_state(state: &RoundState, options: &Options) -> Result<Pairing, Error> {
+    pair_round(state, options).map_err(|e| e.into_error(state.round))
+}
+
+fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchError> {
     if options.edition == Edition::Fide2012 {
         let found = state.to_pair().count();
         if found > MAX_PLAYERS_2012 {
@@ -306,7 +396,7 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
                     (&field[j], &field[i])
                 };
                 let c = colour::colour_of(a, b, state.initial_colour);
-                let (white, black) = if c == swiss_core::Colour::White {
+                let (white, black) = if c == Colour::White {
                     (a.start_no, b.start_no)
                 } else {
                     (b.start_no, a.start_no)
@@ -328,22 +418,22 @@ pub fn pair(state: &RoundState, options: &DutchOptions) -> Result<Pairing, Dutch
 
 /// The Dutch system with its options (the edition) as a [`PairingSystem`]
 /// (for the CLI, the checker and the generator).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Dutch {
     /// The options every round is paired with.
-    pub options: DutchOptions,
+    pub options: Options,
 }
 
 impl Dutch {
     /// The 2026 rules (the default: the edition in force).
-    pub const FIDE_2026: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2026));
+    pub const FIDE_2026: Dutch = Dutch::new(Options::DEFAULT.with_edition(Edition::Fide2026));
     /// The 2017 rules.
-    pub const FIDE_2017: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2017));
+    pub const FIDE_2017: Dutch = Dutch::new(Options::DEFAULT.with_edition(Edition::Fide2017));
     /// The 2012 text.
-    pub const FIDE_2012: Dutch = Dutch::new(DutchOptions::with_edition(Edition::Fide2012));
+    pub const FIDE_2012: Dutch = Dutch::new(Options::DEFAULT.with_edition(Edition::Fide2012));
 
     /// The system with `options`.
-    pub const fn new(options: DutchOptions) -> Dutch {
+    pub const fn new(options: Options) -> Dutch {
         Dutch { options }
     }
 }
@@ -355,30 +445,17 @@ impl PairingSystem for Dutch {
 
     /// `XXC` when given, else read back from round 1 by E.5 (the same rule
     /// in both editions: odd pairing numbers get the initial colour).
-    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+    fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
             .or_else(|| colour::initial_colour_from_round_1(t))
     }
 
-    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
+    fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
         let mut state = RoundState::next(t);
         if let Some(c) = self.initial_colour(t) {
             state.initial_colour = c;
         }
-        pair(&state, &self.options).map_err(|e| match e {
-            DutchError::NoLegalPairing { reason } => PairingError::NoLegalPairing {
-                round: state.round,
-                reason,
-            },
-            DutchError::Internal(reason) => PairingError::Internal {
-                round: state.round,
-                reason,
-            },
-            e @ DutchError::TooManyPlayers2012 { .. } => PairingError::Unsupported {
-                round: state.round,
-                reason: e.to_string(),
-            },
-        })
+        pair_state(&state, &self.options)
     }
 }
 

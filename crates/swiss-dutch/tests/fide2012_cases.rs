@@ -179,10 +179,10 @@ fn c13_no_legal_pairing_is_an_error() {
     ] {
         forbid(&mut t, a, b);
     }
-    let options = swiss_dutch::DutchOptions::with_edition(swiss_dutch::Edition::Fide2012);
-    let e = swiss_dutch::pair(&swiss_core::RoundState::next(&t), &options).unwrap_err();
+    let options = swiss_dutch::Options::DEFAULT.with_edition(swiss_dutch::Edition::Fide2012);
+    let e = swiss_dutch::pair_state(&swiss_core::RoundState::next(&t), &options).unwrap_err();
     assert!(
-        matches!(e, swiss_dutch::DutchError::NoLegalPairing { .. }),
+        matches!(e, swiss_dutch::Error::NoLegalPairing { .. }),
         "{e}"
     );
 }

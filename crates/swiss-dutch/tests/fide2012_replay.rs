@@ -24,7 +24,7 @@ fn read(path: &std::path::Path) -> Tournament {
 fn replay(t: &Tournament) -> Result<(u32, u32), String> {
     let system = Verified {
         system: &Dutch::FIDE_2012,
-        verify: swiss_verify::dutch_next,
+        verify: &swiss_verify::Dutch::FIDE_2012,
     };
     let rounds = t.played_rounds();
     let mut same = 0;

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use swiss_core::{Colour, Pair, Player, ResultCode, RoundEntry, RoundState, Tournament};
-use swiss_dutch::{Dutch, pair};
+use swiss_dutch::{Dutch, pair_state};
 
 fn players(n: u32) -> Vec<Player> {
     (1..=n)
@@ -51,13 +51,13 @@ fn interpretation_e5_numbering_skips_absent_players() {
     };
     no_game(&mut t, 1, ResultCode::HalfBye);
     let st = RoundState::before(&t, 1);
-    let p = pair(&st, &Dutch::FIDE_2017.options).unwrap();
+    let p = pair_state(&st, &Dutch::FIDE_2017.options).unwrap();
     // B.3: S1 = {2, 3}, S2 = {4, 5}; 2 (E.5 number 1) white, 3 (number 2) black.
     assert_eq!(pairs(&p), [(2, 4), (5, 3)]);
     assert_eq!(p.bye, None);
     // With black as the initial colour, everything flips.
     t.initial_colour = Some(Colour::Black);
-    let p = pair(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
+    let p = pair_state(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
     assert_eq!(pairs(&p), [(4, 2), (3, 5)]);
 }
 
@@ -79,7 +79,7 @@ fn interpretation_unplayed_round_is_downfloat() {
     game(&mut t, 4, 3, ResultCode::Loss);
     no_game(&mut t, 5, ResultCode::PairingBye);
     let st = RoundState::before(&t, 2);
-    let p = pair(&st, &Dutch::FIDE_2017.options).unwrap();
+    let p = pair_state(&st, &Dutch::FIDE_2017.options).unwrap();
     let mut got: Vec<(u32, u32)> = pairs(&p)
         .iter()
         .map(|&(a, b)| (a.min(b), a.max(b)))
@@ -124,10 +124,10 @@ fn unordered(p: &swiss_core::Pairing) -> Vec<(u32, u32)> {
 fn interpretation_topscorers_only_in_last_round() {
     let mut t = absolute_colours();
     t.planned_rounds = Some(3);
-    let last = pair(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
+    let last = pair_state(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
     assert!(unordered(&last).contains(&(1, 2)), "{last:?}");
     t.planned_rounds = Some(5);
-    let early = pair(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
+    let early = pair_state(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
     assert!(!unordered(&early).contains(&(1, 2)), "{early:?}");
 }
 
@@ -139,7 +139,7 @@ fn interpretation_topscorers_only_in_last_round() {
 fn interpretation_ppb_collapses_lower_groups() {
     let mut t = absolute_colours();
     t.planned_rounds = Some(3);
-    let p = pair(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
+    let p = pair_state(&RoundState::before(&t, 3), &Dutch::FIDE_2017.options).unwrap();
     assert_eq!(unordered(&p), [(1, 2), (3, 6), (4, 5)]);
     // Colours: 4 (absolute white) gets white against 5 (mild white), E.2.
     assert!(pairs(&p).contains(&(4, 5)), "{p:?}");
@@ -156,13 +156,13 @@ fn accelerated_scores_form_the_scoregroups() {
         players: players(4),
         ..Tournament::default()
     };
-    let plain = pair(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
+    let plain = pair_state(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
     assert_eq!(pairs(&plain), [(1, 3), (4, 2)]);
     for p in [1, 2] {
         t.accelerations
             .push((p, vec![swiss_core::Points::whole(1)]));
     }
-    let acc = pair(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
+    let acc = pair_state(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).unwrap();
     assert_eq!(pairs(&acc), [(1, 2), (3, 4)]);
 }
 
@@ -187,7 +187,7 @@ fn drawn_leaders() -> Tournament {
 /// Whether the engine pairs 1 with 2 in round 3 of `t`: they share an
 /// absolute colour preference, so only as topscorers may they meet (C.3).
 fn leaders_meet(t: &Tournament) -> bool {
-    let p = pair(&RoundState::before(t, 3), &Dutch::FIDE_2017.options).unwrap();
+    let p = pair_state(&RoundState::before(t, 3), &Dutch::FIDE_2017.options).unwrap();
     unordered(&p).contains(&(1, 2))
 }
 

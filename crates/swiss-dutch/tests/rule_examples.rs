@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use swiss_core::{Colour, Player, Points, RoundState, Tournament};
-use swiss_dutch::{Dutch, pair};
+use swiss_dutch::{Dutch, pair_state};
 
 /// D.1: the transpositions of `s2` in lexicographic order of their first
 /// `n1` elements (later elements do not change the candidate).
@@ -169,7 +169,7 @@ fn engine_round_one(
     for &(p, points) in accelerated {
         t.accelerations.push((p, vec![Points::whole(points)]));
     }
-    let p = pair(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).ok()?;
+    let p = pair_state(&RoundState::before(&t, 1), &Dutch::FIDE_2017.options).ok()?;
     let mut pairs: Vec<(u32, u32)> = p
         .pairs
         .iter()

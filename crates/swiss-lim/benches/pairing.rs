@@ -16,7 +16,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{Colour, Pair, Pairing, PairingError, PairingSystem, RoundState, Tournament};
-use swiss_lim::{Lim, LimOptions, pair};
+use swiss_lim::{Lim, Options, pair_state};
 
 /// Pairs adjacent players in score order, avoiding rematches greedily;
 /// white to the player with fewer whites (ties: the first of the pair),
@@ -109,7 +109,7 @@ fn bench(c: &mut Criterion) {
                 g.bench_with_input(
                     BenchmarkId::new(format!("round{round}-{label}"), n),
                     &st,
-                    |b, st| b.iter(|| pair(st, &LimOptions::default()).unwrap()),
+                    |b, st| b.iter(|| pair_state(st, &Options::default()).unwrap()),
                 );
             }
         }

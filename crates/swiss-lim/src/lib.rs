@@ -1,8 +1,34 @@
 //! The FIDE Lim system (C.04.4.3) for the `swiss` workspace.
 //!
+//! # Example
+//!
+//! Read a tournament (here round 1 of a six-player event, in TRF), pair
+//! the next round, print the boards:
+//!
+//! ```
+//! let trf = "\
+//! 012 Club championship
+//! XXR 5
+//! 001    1      Alder, Ann                        2100                             1.0          4 w 1
+//! 001    2      Brook, Ben                        2050                             0.5          5 b =
+//! 001    3      Crane, Cat                        1980                             0.0          6 w 0
+//! 001    4      Drake, Dan                        1900                             0.0          1 b 0
+//! 001    5      Elm, Eve                          1850                             0.5          2 w =
+//! 001    6      Frost, Fay                        1800                             1.0          3 b 1
+//! ";
+//! let tournament = swiss_lim::trf::read(trf, "club.trf")?;
+//! let pairing = swiss_lim::pair(&tournament, &swiss_lim::Options::default())?;
+//! for p in &pairing.pairs {
+//!     println!("{} - {}", p.white, p.black);
+//! }
+//! let boards: Vec<_> = pairing.pairs.iter().map(|p| (p.white, p.black)).collect();
+//! assert_eq!(boards, [(2, 1), (6, 5), (4, 3)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Editions
 //!
-//! [`LimOptions::edition`] selects the text: [`Edition::Fide2026`] (applied
+//! [`Options::edition`] selects the text: [`Edition::Fide2026`] (applied
 //! from 1 February 2026, the default) or [`Edition::Fide1999`] (the 1987
 //! text as amended up to the 1999 Executive Board, in force until 31
 //! January 2026; `lim-c0443.txt`). The procedure is the same: the 2026
@@ -20,7 +46,20 @@
 //! `FIDE_LIM` (also `FIDE_LIM_2026`, `FIDE_LIM_1999`) is a provisional code
 //! of this workspace (see `swiss_systems::by_code`).
 //!
-//! Start reading at [`pair`]: it turns a [`RoundState`] into a [`Pairing`].
+//! # API
+//!
+//! The shape every system crate of the workspace shares (ARCHITECTURE.md,
+//! "A system crate's API"): [`pair`] pairs the next round of a
+//! [`Tournament`] (read one with [`trf::read`]) under [`Options`] (the
+//! [`Edition`], the Maxi-tournament rule) and returns a [`Pairing`] or an
+//! [`Error`] (the workspace's [`PairingError`]: input, no legal pairing,
+//! unsupported, internal); [`Lim`] is the same engine as a
+//! [`PairingSystem`]; [`pair_state`] pairs a [`RoundState`] already
+//! derived.
+//!
+//! # The engine
+//!
+//! Start reading at [`pair_state`]: it turns a [`RoundState`] into a [`Pairing`].
 //! The Lim text is a procedure an arbiter follows by hand, and the engine
 //! follows it step by step, one function per article:
 //!
@@ -44,7 +83,7 @@
 //! who have met), accelerations (`XXA`: the pairing score forms the
 //! score-groups), any point system (the median is half the rounds played
 //! times the points of a win), and the Maxi-tournament option
-//! ([`LimOptions::maxi`]).
+//! ([`Options::maxi`]).
 //!
 //! # How the procedure is run
 //!
@@ -72,7 +111,7 @@
 //! under 2026 (9,293 rounds), 500 under 2026 with the Maxi option (2,313)
 //! and 500 under 1999 (2,415); every round the engine leaves unpaired has
 //! no legal pairing at all (brute force). Every pairing in the tests is
-//! re-checked by `swiss_verify::lim_2026` (or `lim` under 1999). Issue 25's
+//! re-checked by `swiss_verify::Lim` (of its edition). Issue 25's
 //! hand-made cases are in `tests/issue25.rs`.
 //!
 //! Speed (release build, 2 cores, `benches/pairing.rs`): a round of 1,000
@@ -242,6 +281,11 @@
 //!     median score-group stays at half the rounds played times a win
 //!     (the unaccelerated value, as before).
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod colour;
 mod edition;
 mod group;
@@ -250,12 +294,18 @@ mod round;
 
 pub use edition::{Edition, ParseEditionError};
 pub use swiss_core::{
-    Colour, Pair, Pairing, PairingError, PairingSystem, Points, RoundState, Tournament,
+    Colour, Pair, Pairing, PairingError, PairingSystem, Points, RoundState, StartNo, Tournament,
+    trf,
 };
 
+/// Why a round could not be paired: the workspace's one error shape (see
+/// [`PairingError`] for what each kind means).
+pub type Error = PairingError;
+
 /// Options of the Lim engine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LimOptions {
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
     /// The text that pairs: 2026 (the default, in force since 1 February
     /// 2026) or 1999 (the 1987 text as amended up to 1999).
     pub edition: Edition,
@@ -266,10 +316,29 @@ pub struct LimOptions {
     pub maxi: bool,
 }
 
-/// Why a round could not be paired.
+impl Options {
+    /// Every option at its default (usable in `const` items).
+    pub const DEFAULT: Options = Options {
+        edition: Edition::Fide2026,
+        maxi: false,
+    };
+
+    /// These options with the given edition.
+    pub const fn with_edition(mut self, edition: Edition) -> Options {
+        self.edition = edition;
+        self
+    }
+
+    /// These options with the Maxi-tournament rule (`Lim 3.2`) on or off.
+    pub const fn with_maxi(mut self, maxi: bool) -> Options {
+        self.maxi = maxi;
+        self
+    }
+}
+
+/// Why the engine stopped, before it becomes an [`Error`] of the round.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LimError {
+pub(crate) enum LimError {
     /// No pairing satisfies `Lim 2.1` and C.04.1 (the arbiter decides).
     #[error("no legal pairing: {reason}")]
     NoLegalPairing {
@@ -281,12 +350,40 @@ pub enum LimError {
     Internal(String),
 }
 
-/// Pairs the round described by `state` with the Lim system (C.04.4.3).
+impl LimError {
+    /// The workspace's error for round `round`: a failed invariant is a
+    /// bug ([`Error::Internal`]).
+    fn into_error(self, round: u32) -> Error {
+        match self {
+            LimError::NoLegalPairing { reason } => Error::NoLegalPairing { round, reason },
+            e @ LimError::Internal(_) => Error::Internal {
+                round,
+                reason: e.to_string(),
+            },
+        }
+    }
+}
+
+/// Pairs round [`Tournament::next_round`] of `t` with the Lim system
+/// (C.04.4.3): what [`Lim`] does as a [`PairingSystem`]. The initial
+/// colour is `XXC` when the file gives it, else read back from a recorded
+/// round 1 (`Lim 7.2`).
+pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
+    Lim::new(options.clone()).pair(t)
+}
+
+/// Pairs the round described by `state` with the Lim system (C.04.4.3):
+/// the lower-level entry under [`pair`], for a state already derived (its
+/// initial colour as given).
 ///
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (`Lim 5`, `7.2`) in the published board order, and the
 /// pairing-allocated bye (`Lim 1.1`).
-pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimError> {
+pub fn pair_state(state: &RoundState, options: &Options) -> Result<Pairing, Error> {
+    pair_round(state, options).map_err(|e| e.into_error(state.round))
+}
+
+fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, LimError> {
     let field = player::Field::new(state, options);
     let (bye, made) = round::pair_all(&field)?;
     let mut out = Pairing {
@@ -338,34 +435,29 @@ pub fn pair(state: &RoundState, options: &LimOptions) -> Result<Pairing, LimErro
 /// (listed even when nobody has the median score). The bye player, not yet
 /// chosen, is included.
 pub fn score_group_order(state: &RoundState) -> Vec<Points> {
-    let field = player::Field::new(state, &LimOptions::default());
+    let field = player::Field::new(state, &Options::DEFAULT);
     let all: Vec<usize> = (0..field.players.len()).collect();
     round::layout(&field, &all).order()
 }
 
 /// The Lim system as a [`PairingSystem`] (for the CLI, the checker and the
 /// generator).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lim {
     /// The options every round is paired with.
-    pub options: LimOptions,
+    pub options: Options,
 }
 
 impl Lim {
-    /// The engine for `edition`, without the Maxi-tournament rule.
-    pub const fn with_edition(edition: Edition) -> Lim {
-        Lim {
-            options: LimOptions {
-                edition,
-                maxi: false,
-            },
-        }
-    }
-
     /// The 2026 text (the default).
-    pub const FIDE_2026: Lim = Lim::with_edition(Edition::Fide2026);
+    pub const FIDE_2026: Lim = Lim::new(Options::DEFAULT.with_edition(Edition::Fide2026));
     /// The 1999 text.
-    pub const FIDE_1999: Lim = Lim::with_edition(Edition::Fide1999);
+    pub const FIDE_1999: Lim = Lim::new(Options::DEFAULT.with_edition(Edition::Fide1999));
+
+    /// The system with `options`.
+    pub const fn new(options: Options) -> Lim {
+        Lim { options }
+    }
 }
 
 impl PairingSystem for Lim {
@@ -375,22 +467,30 @@ impl PairingSystem for Lim {
 
     /// `XXC`, or read back from a recorded round 1 (`Lim 7.2`: its colours
     /// follow from the colour drawn for player 1).
-    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+    fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
             .or_else(|| swiss_core::infer_initial_colour(self, t))
     }
 
-    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
-        let state = RoundState::next(t);
-        pair(&state, &self.options).map_err(|e| match e {
-            LimError::NoLegalPairing { reason } => PairingError::NoLegalPairing {
-                round: state.round,
-                reason,
-            },
-            other => PairingError::Unsupported {
-                round: state.round,
-                reason: other.to_string(),
-            },
-        })
+    fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
+        pair_state(&RoundState::next(t), &self.options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failed invariant is a bug ([`Error::Internal`], CLI exit 2), not
+    /// "unsupported" (exit 3) as before.
+    #[test]
+    fn engine_errors_keep_their_kind() {
+        let bug = LimError::Internal("odd median score-group".into()).into_error(4);
+        assert!(matches!(bug, Error::Internal { round: 4, .. }), "{bug:?}");
+        let none = LimError::NoLegalPairing {
+            reason: "1 2".into(),
+        }
+        .into_error(4);
+        assert!(matches!(none, Error::NoLegalPairing { .. }), "{none:?}");
     }
 }

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 
 use swiss_core::{Colour, Partners, PlayerState, Points, RoundState, StartNo};
 
-use crate::{Edition, LimOptions};
+use crate::{Edition, Options};
 
 /// One player to be paired, as the Lim rules see him.
 #[derive(Clone, Debug)]
@@ -163,7 +163,7 @@ pub(crate) struct Field {
 
 impl Field {
     /// Lim's view of the players `state` marks to be paired.
-    pub fn new(state: &RoundState, options: &LimOptions) -> Field {
+    pub fn new(state: &RoundState, options: &Options) -> Field {
         let mut players = Vec::new();
         for p in state.to_pair() {
             let colours: Vec<Colour> = p

@@ -12,7 +12,7 @@ mod common;
 
 use common::{check, coloured, event, explain, forbid, opponent, paired, round};
 use swiss_core::{Colour, RoundState};
-use swiss_lim::{LimOptions, pair};
+use swiss_lim::{Options, pair_state};
 
 /// `Lim 2.6`, cracking the lower group. Seven players, round 4 (median
 /// 1.5), player 1 drawn black.
@@ -313,5 +313,5 @@ fn last_round_exception() {
     // The state is what decides: the same record with XXR 3 is the last round.
     let st = RoundState::next(&build(3));
     assert!(st.is_last_round());
-    assert!(pair(&st, &LimOptions::default()).is_ok());
+    assert!(pair_state(&st, &Options::default()).is_ok());
 }

@@ -7,7 +7,7 @@ mod common;
 
 use common::{check, coloured, event, explain, forbid, opponent, paired, round};
 use swiss_core::{Colour, Points, RoundState};
-use swiss_lim::{LimError, LimOptions, pair, score_group_order};
+use swiss_lim::{Error, Options, pair_state, score_group_order};
 
 /// Interpretation 1: two players due the same colour are compatible
 /// (`Lim 2.1` is about three in a row and three more, not about the
@@ -37,8 +37,8 @@ fn interpretation_last_round_keeps_colour_rules_across_scores() {
     let st = RoundState::next(&t);
     assert!(st.is_last_round());
     assert!(matches!(
-        pair(&st, &LimOptions::default()),
-        Err(LimError::NoLegalPairing { .. })
+        pair_state(&st, &Options::default()),
+        Err(Error::NoLegalPairing { .. })
     ));
     let mut t = event(4, 3);
     round(&mut t, &[(1, 4, '1'), (2, 3, '1')]);

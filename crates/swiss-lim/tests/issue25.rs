@@ -8,18 +8,12 @@ mod common;
 use common::reference::ReferenceSystem;
 use common::{check_with, coloured, explain, forbid, paired, round};
 use swiss_core::{PairingSystem, Tournament, same_pairing};
-use swiss_lim::{Edition, LimOptions};
+use swiss_lim::{Edition, Options};
 
 /// The engine's pairing of the next round under `edition`, after the
 /// literal reference has given the same one.
 fn next_in(t: &Tournament, edition: Edition) -> swiss_core::Pairing {
-    let p = check_with(
-        t,
-        &LimOptions {
-            edition,
-            ..LimOptions::default()
-        },
-    );
+    let p = check_with(t, &Options::DEFAULT.with_edition(edition));
     let reference = ReferenceSystem {
         maxi: false,
         text_2026: edition == Edition::Fide2026,

@@ -11,7 +11,7 @@ mod common;
 use common::reference::{ReferenceSystem, legal_pairing_exists};
 use swiss_core::simulate::{Rng, SimulationConfig, play, random_players};
 use swiss_core::{PairingSystem, RoundState, before_round, check};
-use swiss_lim::{Edition, Lim, LimOptions};
+use swiss_lim::{Edition, Lim, Options};
 use swiss_verify::Verified;
 
 fn events() -> u64 {
@@ -34,16 +34,14 @@ struct Tally {
 /// with the reference and every unpaired round with the brute-force
 /// existence check.
 fn sweep(n: u64, maxi: bool, salt: u64, edition: Edition) -> Tally {
-    let engine = Lim {
-        options: LimOptions { edition, maxi },
-    };
+    let engine = Lim::new(Options::DEFAULT.with_edition(edition).with_maxi(maxi));
     let text_2026 = edition == Edition::Fide2026;
     let verified = Verified {
         system: &engine,
         verify: if text_2026 {
-            swiss_verify::lim_2026_next
+            &swiss_verify::Lim::FIDE_2026
         } else {
-            swiss_verify::lim_next
+            &swiss_verify::Lim::FIDE_1999
         },
     };
     let reference = ReferenceSystem { maxi, text_2026 };

@@ -16,6 +16,11 @@
 //! runs them on one) nor on the feature: without it, rayon is not compiled
 //! and the passes run on the calling thread.
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod cardinality;
 mod matrix;
 mod weight;

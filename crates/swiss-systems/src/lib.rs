@@ -12,10 +12,65 @@
 //! variants the traces and benchmarks run, and how its reference data is
 //! replayed.
 
+use swiss_core::Replay;
 use swiss_core::simulate::SimulationConfig;
 use swiss_core::{PairingError, PairingSystem, Tournament, trf};
-use swiss_core::Replay;
 use swiss_verify::Verifier;
+
+/// An edition of a system's rules, typed by the system's own crate. Its
+/// name ([`Edition::as_str`], `"2017"`) is what the command line, TRF-2026
+/// record 192 and the table spell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Edition {
+    /// A FIDE Dutch text.
+    Dutch(swiss_dutch::Edition),
+    /// A FIDE Dubov text.
+    Dubov(swiss_dubov::Edition),
+    /// A FIDE Lim text.
+    Lim(swiss_lim::Edition),
+}
+
+impl Edition {
+    /// The Dutch 2026 rules.
+    pub const DUTCH_2026: Edition = Edition::Dutch(swiss_dutch::Edition::Fide2026);
+    /// The Dutch 2017 rules.
+    pub const DUTCH_2017: Edition = Edition::Dutch(swiss_dutch::Edition::Fide2017);
+    /// The Dutch 2012 text.
+    pub const DUTCH_2012: Edition = Edition::Dutch(swiss_dutch::Edition::Fide2012);
+    /// The Dubov 2026 text.
+    pub const DUBOV_2026: Edition = Edition::Dubov(swiss_dubov::Edition::Fide2026);
+    /// The Dubov 2018 text.
+    pub const DUBOV_2018: Edition = Edition::Dubov(swiss_dubov::Edition::Fide2018);
+    /// The Lim 2026 text.
+    pub const LIM_2026: Edition = Edition::Lim(swiss_lim::Edition::Fide2026);
+    /// The Lim 1999 text.
+    pub const LIM_1999: Edition = Edition::Lim(swiss_lim::Edition::Fide1999);
+
+    /// The name of the system it is an edition of.
+    pub const fn system(self) -> &'static str {
+        match self {
+            Edition::Dutch(_) => "dutch",
+            Edition::Dubov(_) => "dubov",
+            Edition::Lim(_) => "lim",
+        }
+    }
+
+    /// The edition's name: its year (`"2026"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Edition::Dutch(e) => e.as_str(),
+            Edition::Dubov(e) => e.as_str(),
+            Edition::Lim(e) => e.as_str(),
+        }
+    }
+}
+
+impl std::fmt::Display for Edition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// The options a system may accept, whatever the front end (command line,
 /// JSON, a variant of the table). A system rejects an option it does not
@@ -23,8 +78,8 @@ use swiss_verify::Verifier;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
-    /// The edition of the rules (`"2017"`), `None` for the system's default.
-    pub edition: Option<&'static str>,
+    /// The edition of the rules, `None` for the system's default.
+    pub edition: Option<Edition>,
     /// TCEC: double rounds (two TRF columns per round).
     pub double: bool,
     /// Dubov A.1: the provisional rating of unrated players.
@@ -43,7 +98,7 @@ impl Options {
     };
 
     /// These options with an edition (`None`: the system's default).
-    pub const fn with_edition(mut self, edition: Option<&'static str>) -> Options {
+    pub const fn with_edition(mut self, edition: Option<Edition>) -> Options {
         self.edition = edition;
         self
     }
@@ -173,7 +228,7 @@ pub struct System {
     /// What it is, for help texts.
     pub title: &'static str,
     /// Its editions, the default first; empty when it has none.
-    pub editions: &'static [&'static str],
+    pub editions: &'static [Edition],
     /// The options it reads.
     pub accepts: &'static [OptionName],
     /// The `tracing` target its engine logs its decisions under (`--explain`).
@@ -192,7 +247,7 @@ pub struct System {
     /// ranks by its own rules (TCEC's final ranking).
     pub default_tiebreaks: Option<&'static str>,
     engine: fn(&Options) -> Box<dyn PairingSystem>,
-    verifier: fn(&Options) -> Verifier,
+    verifier: fn(&Options) -> &'static dyn Verifier,
     simulation: fn() -> SimulationConfig,
 }
 
@@ -220,24 +275,29 @@ impl System {
                 });
             }
         }
-        if let Some(e) = options.edition {
-            self.edition(e)?;
+        if let Some(e) = options.edition
+            && !self.editions.contains(&e)
+        {
+            return Err(self.unknown_edition(e.as_str()));
         }
         Ok((self.engine)(options))
     }
 
-    /// The edition named `name` (as the table spells it, so it lives as
-    /// long as the program).
-    pub fn edition(&self, name: &str) -> Result<&'static str, RegistryError> {
+    /// The edition named `name`, as the table spells it (`"2017"`).
+    pub fn edition(&self, name: &str) -> Result<Edition, RegistryError> {
         self.editions
             .iter()
             .copied()
-            .find(|e| *e == name)
-            .ok_or_else(|| RegistryError::UnknownEdition {
-                system: self.name,
-                edition: name.to_string(),
-                known: join(self.editions.iter().copied()),
-            })
+            .find(|e| e.as_str() == name)
+            .ok_or_else(|| self.unknown_edition(name))
+    }
+
+    fn unknown_edition(&self, name: &str) -> RegistryError {
+        RegistryError::UnknownEdition {
+            system: self.name,
+            edition: name.to_string(),
+            known: join(self.editions.iter().map(|e| e.as_str())),
+        }
     }
 
     /// The extension of its reference files, when it has reference data.
@@ -268,7 +328,7 @@ impl System {
     }
 
     /// Its independent verifier (`swiss-verify`) for `options`.
-    pub fn verifier(&self, options: &Options) -> Verifier {
+    pub fn verifier(&self, options: &Options) -> &'static dyn Verifier {
         (self.verifier)(options)
     }
 
@@ -284,15 +344,7 @@ fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {
 }
 
 fn tcec(options: &Options) -> swiss_tcec::Tcec {
-    swiss_tcec::Tcec {
-        options: swiss_tcec::TcecOptions {
-            format: if options.double {
-                swiss_tcec::Format::Double
-            } else {
-                swiss_tcec::Format::Single
-            },
-        },
-    }
+    swiss_tcec::Tcec::new(swiss_tcec::Options::DEFAULT.with_double(options.double))
 }
 
 /// Every system built, in a fixed order (the order of help texts, traces
@@ -301,7 +353,11 @@ pub static SYSTEMS: &[System] = &[
     System {
         name: "dutch",
         title: "FIDE Dutch system (C.04.3)",
-        editions: &["2026", "2017", "2012"],
+        editions: &[
+            Edition::DUTCH_2026,
+            Edition::DUTCH_2017,
+            Edition::DUTCH_2012,
+        ],
         accepts: &[OptionName::Edition],
         log_target: "swiss_dutch",
         variants: &[
@@ -311,37 +367,37 @@ pub static SYSTEMS: &[System] = &[
             },
             Variant {
                 label: "dutch-2017",
-                options: Options::DEFAULT.with_edition(Some("2017")),
+                options: Options::DEFAULT.with_edition(Some(Edition::DUTCH_2017)),
             },
             Variant {
                 label: "dutch-2012",
-                options: Options::DEFAULT.with_edition(Some("2012")),
+                options: Options::DEFAULT.with_edition(Some(Edition::DUTCH_2012)),
             },
         ],
         reference: Some(Reference::Tournaments),
         round_json: None,
         default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
-            // The table lists only editions the crate parses.
-            let edition = o
-                .edition
-                .and_then(|e| e.parse::<swiss_dutch::Edition>().ok())
-                .unwrap_or_default();
+            let edition = match o.edition {
+                Some(Edition::Dutch(e)) => e,
+                _ => swiss_dutch::Edition::default(),
+            };
             Box::new(swiss_dutch::Dutch::new(
-                swiss_dutch::DutchOptions::with_edition(edition),
+                swiss_dutch::Options::DEFAULT.with_edition(edition),
             ))
         },
         // The 2026 text widens C2; 2017 and 2012 share C.2.
         verifier: |o| match o.edition {
-            Some("2017" | "2012") => swiss_verify::dutch_next,
-            _ => swiss_verify::dutch_2026_next,
+            Some(Edition::Dutch(swiss_dutch::Edition::Fide2017)) => &swiss_verify::Dutch::FIDE_2017,
+            Some(Edition::Dutch(swiss_dutch::Edition::Fide2012)) => &swiss_verify::Dutch::FIDE_2012,
+            _ => &swiss_verify::Dutch::FIDE_2026,
         },
         simulation: SimulationConfig::default,
     },
     System {
         name: "dubov",
         title: "FIDE Dubov system (C.04.4.1)",
-        editions: &["2026", "2018"],
+        editions: &[Edition::DUBOV_2026, Edition::DUBOV_2018],
         accepts: &[OptionName::Edition, OptionName::DefaultRating],
         log_target: "swiss_dubov",
         variants: &[
@@ -351,37 +407,34 @@ pub static SYSTEMS: &[System] = &[
             },
             Variant {
                 label: "dubov-2018",
-                options: Options::DEFAULT.with_edition(Some("2018")),
+                options: Options::DEFAULT.with_edition(Some(Edition::DUBOV_2018)),
             },
         ],
         reference: None,
         round_json: None,
         default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
-            // The table lists only editions the crate parses.
-            let edition = o
-                .edition
-                .and_then(|e| e.parse::<swiss_dubov::Edition>().ok())
-                .unwrap_or_default();
-            Box::new(swiss_dubov::Dubov {
-                options: swiss_dubov::DubovOptions {
-                    edition,
-                    default_rating: o.default_rating,
-                    ..swiss_dubov::DubovOptions::default()
-                },
-            })
+            let edition = match o.edition {
+                Some(Edition::Dubov(e)) => e,
+                _ => swiss_dubov::Edition::default(),
+            };
+            Box::new(swiss_dubov::Dubov::new(
+                swiss_dubov::Options::DEFAULT
+                    .with_edition(edition)
+                    .with_default_rating(o.default_rating),
+            ))
         },
         // The 2026 text widens [C2] (Basic Rules Art. 4).
         verifier: |o| match o.edition {
-            Some("2018") => swiss_verify::dubov_next,
-            _ => swiss_verify::dubov_2026_next,
+            Some(Edition::Dubov(swiss_dubov::Edition::Fide2018)) => &swiss_verify::Dubov::FIDE_2018,
+            _ => &swiss_verify::Dubov::FIDE_2026,
         },
         simulation: SimulationConfig::default,
     },
     System {
         name: "lim",
         title: "FIDE Lim system (C.04.4.3)",
-        editions: &["2026", "1999"],
+        editions: &[Edition::LIM_2026, Edition::LIM_1999],
         accepts: &[OptionName::Edition, OptionName::Maxi],
         log_target: "swiss_lim",
         variants: &[
@@ -395,29 +448,27 @@ pub static SYSTEMS: &[System] = &[
             },
             Variant {
                 label: "lim-1999",
-                options: Options::DEFAULT.with_edition(Some("1999")),
+                options: Options::DEFAULT.with_edition(Some(Edition::LIM_1999)),
             },
         ],
         reference: None,
         round_json: None,
         default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
         engine: |o| {
-            // The table lists only editions the crate parses.
-            let edition = o
-                .edition
-                .and_then(|e| e.parse::<swiss_lim::Edition>().ok())
-                .unwrap_or_default();
-            Box::new(swiss_lim::Lim {
-                options: swiss_lim::LimOptions {
-                    edition,
-                    maxi: o.maxi,
-                },
-            })
+            let edition = match o.edition {
+                Some(Edition::Lim(e)) => e,
+                _ => swiss_lim::Edition::default(),
+            };
+            Box::new(swiss_lim::Lim::new(
+                swiss_lim::Options::DEFAULT
+                    .with_edition(edition)
+                    .with_maxi(o.maxi),
+            ))
         },
         // The 2026 Basic Rules widen the PAB bar (Art. 4).
         verifier: |o| match o.edition {
-            Some("1999") => swiss_verify::lim_next,
-            _ => swiss_verify::lim_2026_next,
+            Some(Edition::Lim(swiss_lim::Edition::Fide1999)) => &swiss_verify::Lim::FIDE_1999,
+            _ => &swiss_verify::Lim::FIDE_2026,
         },
         simulation: SimulationConfig::default,
     },
@@ -453,7 +504,8 @@ pub static SYSTEMS: &[System] = &[
             let (round, _) = tcec(o)
                 .pair_column(t)
                 .map_err(|e| e.into_pairing_error(t.next_round()))?;
-            serde_json::to_value(&round).map_err(|e| PairingError::Unsupported {
+            // A round that does not serialise is a bug.
+            serde_json::to_value(&round).map_err(|e| PairingError::Internal {
                 round: t.next_round(),
                 reason: e.to_string(),
             })
@@ -462,9 +514,9 @@ pub static SYSTEMS: &[System] = &[
         engine: |o| Box::new(tcec(o)),
         verifier: |o| {
             if o.double {
-                swiss_verify::tcec_double_next
+                &swiss_verify::Tcec::DOUBLE
             } else {
-                swiss_verify::tcec_single_next
+                &swiss_verify::Tcec::SINGLE
             }
         },
         // Engine events: no forfeits, requested byes, absences,
@@ -499,17 +551,19 @@ pub fn find(name: &str) -> Result<&'static System, RegistryError> {
 /// engine (MarkDechamps' fide-swiss-pairing-engine) accepts, and it will
 /// follow FIDE's if one is published. Any other `FIDE_DUBOV...` or
 /// `FIDE_LIM...` code is refused, never paired under a guessed edition.
-pub fn by_code(code: &str) -> Result<(&'static System, Option<&'static str>), String> {
+pub fn by_code(code: &str) -> Result<(&'static System, Option<Edition>), String> {
     let upper = code.trim().to_ascii_uppercase();
     let code = upper.strip_suffix("_BAKU").unwrap_or(&upper);
     let (name, edition) = match code {
-        "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => ("dutch", Some("2026")),
-        "FIDE_DUTCH_2017" => ("dutch", Some("2017")),
-        "FIDE_DUTCH_2012" => ("dutch", Some("2012")),
-        "FIDE_DUBOV" | "FIDE_DUBOV_2026" => ("dubov", Some("2026")),
-        "FIDE_DUBOV_2018" => ("dubov", Some("2018")),
-        "FIDE_LIM" | "FIDE_LIM_2026" => ("lim", Some("2026")),
-        "FIDE_LIM_1999" => ("lim", Some("1999")),
+        "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => {
+            ("dutch", Some(Edition::DUTCH_2026))
+        }
+        "FIDE_DUTCH_2017" => ("dutch", Some(Edition::DUTCH_2017)),
+        "FIDE_DUTCH_2012" => ("dutch", Some(Edition::DUTCH_2012)),
+        "FIDE_DUBOV" | "FIDE_DUBOV_2026" => ("dubov", Some(Edition::DUBOV_2026)),
+        "FIDE_DUBOV_2018" => ("dubov", Some(Edition::DUBOV_2018)),
+        "FIDE_LIM" | "FIDE_LIM_2026" => ("lim", Some(Edition::LIM_2026)),
+        "FIDE_LIM_1999" => ("lim", Some(Edition::LIM_1999)),
         c if c.starts_with("FIDE_BURSTEIN") => {
             return Err("the Burstein system is not implemented".into());
         }
@@ -585,10 +639,7 @@ mod tests {
             Some("--double does not apply to the dutch system (it applies to: tcec)")
         );
         let err = dutch
-            .build(&Options {
-                edition: Some("1999"),
-                ..Options::DEFAULT
-            })
+            .build(&Options::DEFAULT.with_edition(Some(Edition::LIM_1999)))
             .err()
             .map(|e| e.to_string());
         assert_eq!(
@@ -596,6 +647,22 @@ mod tests {
             Some("the dutch system has no edition `1999` (editions: 2026, 2017, 2012)")
         );
         assert!(find("swiss-army").is_err());
+    }
+
+    /// The typed editions: each belongs to the system that lists it, and
+    /// its name finds it again.
+    #[test]
+    fn every_edition_belongs_to_its_system_and_its_name_finds_it() {
+        for s in SYSTEMS {
+            for &e in s.editions {
+                assert_eq!(e.system(), s.name, "{e}");
+                assert_eq!(s.edition(e.as_str()), Ok(e));
+                assert!(s.build(&Options::DEFAULT.with_edition(Some(e))).is_ok());
+            }
+        }
+        let dutch = find("dutch").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(dutch.edition("2017"), Ok(Edition::DUTCH_2017));
+        assert!(dutch.edition("2018").is_err());
     }
 
     #[test]
@@ -609,7 +676,7 @@ mod tests {
     /// TRF-2026 record 192: the system and edition each code names.
     #[test]
     fn tournament_type_codes() {
-        let named = |c: &str| super::by_code(c).map(|(s, e)| (s.name, e));
+        let named = |c: &str| super::by_code(c).map(|(s, e)| (s.name, e.map(Edition::as_str)));
         assert_eq!(named("FIDE_DUTCH"), Ok(("dutch", Some("2026"))));
         assert_eq!(named("fide_dutch_2025"), Ok(("dutch", Some("2026"))));
         assert_eq!(named("FIDE_DUTCH_2017_BAKU"), Ok(("dutch", Some("2017"))));

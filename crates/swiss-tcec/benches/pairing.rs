@@ -6,7 +6,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{PairingSystem, Tournament, before_round};
-use swiss_tcec::{Tcec, TcecOptions, pair};
+use swiss_tcec::{Options, Tcec, pair_next_round};
 
 const PLAYERS: u32 = 1000;
 const ROUNDS: u32 = 30;
@@ -41,7 +41,7 @@ fn bench(c: &mut Criterion) {
     for round in [2, 15, ROUNDS] {
         let before = before_round(&t, round);
         group.bench_with_input(BenchmarkId::new("round", round), &before, |b, t| {
-            b.iter(|| pair(t, &TcecOptions::default()));
+            b.iter(|| pair_next_round(t, &Options::default()));
         });
     }
     group.finish();

@@ -17,9 +17,9 @@ pub enum TcecError {
         reason: String,
     },
     /// The record cannot be paired as given (a result missing in an
-    /// earlier round, an unknown opponent).
+    /// earlier round, an unknown opponent): an input error.
     #[error("cannot pair TCEC round {round}: {reason}")]
-    Unsupported {
+    InvalidRecord {
         /// The TCEC round (1-based).
         round: u32,
         /// Why.
@@ -35,14 +35,20 @@ pub enum TcecError {
 }
 
 impl TcecError {
-    /// The error as the core's [`PairingError`], for TRF column `column`.
+    /// The error as the workspace's [`PairingError`], for TRF column
+    /// `column`: no legal pairing stays one; everything else is an input
+    /// the request cannot be carried out for ([`PairingError::Input`]).
+    /// The engine has no internal error: a TCEC round either pairs or is
+    /// refused with a reason.
     pub fn into_pairing_error(self, column: u32) -> PairingError {
         match self {
             TcecError::NoLegalPairing { round, reason } => PairingError::NoLegalPairing {
                 round: column,
                 reason: format!("TCEC round {round}: {reason}"),
             },
-            other => PairingError::Unsupported {
+            other @ (TcecError::InvalidRecord { .. }
+            | TcecError::Seeding(_)
+            | TcecError::Input(_)) => PairingError::Input {
                 round: column,
                 reason: other.to_string(),
             },

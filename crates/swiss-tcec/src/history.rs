@@ -87,7 +87,7 @@ impl History {
             for c in cols.clone() {
                 let e = p.entry(c);
                 if e.opponent.is_some() && e.result == ResultCode::Blank {
-                    return Err(TcecError::Unsupported {
+                    return Err(TcecError::InvalidRecord {
                         round: self.round,
                         reason: format!(
                             "the game of player {} in TRF column {c} has no result yet",
@@ -213,7 +213,7 @@ pub(crate) fn recorded_pairs(
     let mut pairs = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
         if let Some(o) = p.entry(col).opponent {
-            let oi = t.index_of(o).ok_or_else(|| TcecError::Unsupported {
+            let oi = t.index_of(o).ok_or_else(|| TcecError::InvalidRecord {
                 round,
                 reason: format!(
                     "TRF column {col}: player {} has opponent {o}, who is not in the record",

@@ -4,13 +4,54 @@
 //! [`Tournament`]) to the next round's pairing: no I/O, no global state,
 //! randomness only from an explicit seed.
 //!
-//! Start reading at [`pair`]: it derives the state before the round from
-//! the record (`history.rs`: scores, BYEs, WGD, encounter history, the
-//! removal counter) and runs `TCEC STEP 1` to `TCEC STEP 5`
-//! (`pairing.rs`). [`Tcec`] is the same engine behind the workspace's
-//! [`PairingSystem`] trait, one TRF column at a time. [`reference`](mod@reference) reads
-//! the reference JSON and [`replay`]s it; [`seeding`] and
-//! [`final_ranking`] cover the rest of the rule text.
+//! # Example
+//!
+//! Read a tournament (here round 1 of a six-player event, in TRF), pair
+//! the next round, print the boards:
+//!
+//! ```
+//! let trf = "\
+//! 012 Club championship
+//! XXR 5
+//! 001    1      Alder, Ann                        2100                             1.0          4 w 1
+//! 001    2      Brook, Ben                        2050                             0.5          5 b =
+//! 001    3      Crane, Cat                        1980                             0.0          6 w 0
+//! 001    4      Drake, Dan                        1900                             0.0          1 b 0
+//! 001    5      Elm, Eve                          1850                             0.5          2 w =
+//! 001    6      Frost, Fay                        1800                             1.0          3 b 1
+//! ";
+//! let tournament = swiss_tcec::trf::read(trf, "club.trf")?;
+//! let pairing = swiss_tcec::pair(&tournament, &swiss_tcec::Options::default())?;
+//! for p in &pairing.pairs {
+//!     println!("{} - {}", p.white, p.black);
+//! }
+//! let boards: Vec<_> = pairing.pairs.iter().map(|p| (p.white, p.black)).collect();
+//! assert_eq!(boards, [(4, 5), (2, 3), (6, 1)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # API
+//!
+//! The shape every system crate of the workspace shares (ARCHITECTURE.md,
+//! "A system crate's API"): [`pair`] pairs the next TRF column of a
+//! [`Tournament`] (read one with [`trf::read`]) under [`Options`] (the
+//! [`Format`]: single or double rounds) and returns a [`Pairing`] or an
+//! [`Error`] (the workspace's [`PairingError`]: input, no legal pairing,
+//! unsupported, internal); [`Tcec`] is the same engine as a
+//! [`PairingSystem`]. In the double format a TCEC round is two TRF
+//! columns, and [`pair`] gives the one column asked for (see there). The
+//! TCEC extras: [`pair_next_round`] and [`pair_round`] give the whole
+//! [`TcecRound`] (pairing order, first-of-pair, history removal, both
+//! games in playing order).
+//!
+//! # The engine
+//!
+//! Start reading at [`pair_round`]: it derives the state before the round
+//! from the record (`history.rs`: scores, BYEs, WGD, encounter history,
+//! the removal counter) and runs `TCEC STEP 1` to `TCEC STEP 5`
+//! (`pairing.rs`). [`reference`](mod@reference) reads the reference JSON
+//! and [`replay`]s it; [`seeding`] and [`final_ranking`] cover the rest
+//! of the rule text.
 //!
 //! # The rules, and where they live
 //!
@@ -40,7 +81,7 @@
 //! in both. Points are TRF's default 1 / ½ / 0 with the
 //! pairing-allocated bye worth a win per game, the reference's 2 / 1 / 0
 //! halved (the record's `BB*` lines are honoured if present). The format
-//! is an option ([`TcecOptions`]), never read from the file. Scores, BYEs
+//! is an option ([`Options`]), never read from the file. Scores, BYEs
 //! received, WGD (played games only: a forfeit has no colour), the
 //! encounter history and the removal counter are all derived from the
 //! record; the counter is replayed (`TCEC STEP 3` for every earlier
@@ -77,7 +118,7 @@
 //!    while `|WGD| <= 2`, and no restriction in the double format
 //!    (`interpretation_colour_condition_is_sum_of_wgd`).
 //! 5. **No pairing at all** (`TCEC STEP 3`): when even the whole history
-//!    removed leaves no viable pairing, [`pair`] returns
+//!    removed leaves no viable pairing, [`pair_round`] returns
 //!    [`TcecError::NoLegalPairing`] naming the WGD ±2 players; the
 //!    reference would loop forever
 //!    (`interpretation_no_legal_pairing_is_an_error`).
@@ -108,11 +149,16 @@
 //!     the colour conditions, and unlike a meeting no history removal lifts
 //!     it. STEP 4 then passes over a forbidden opponent as it passes over
 //!     one already met; when no pairing exists even with the whole history
-//!     removed, [`pair`] returns [`TcecError::NoLegalPairing`] naming the
+//!     removed, [`pair_round`] returns [`TcecError::NoLegalPairing`] naming the
 //!     forbidden pairs. A `260` group applies in the TRF columns of its
 //!     rounds (the first game's column in the double format), also when
 //!     the removal counter of an earlier round is replayed
 //!     (`interpretation_forbidden_pairs_are_never_paired`).
+
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 mod error;
 mod history;
@@ -124,14 +170,19 @@ pub mod seeding;
 mod system;
 
 pub use error::TcecError;
-pub use model::{
-    DoubleGameOrder, Format, TcecGame, TcecOptions, TcecPair, TcecRound, playing_order,
-};
-pub use pairing::{pair, pair_round, second_game_from_record};
+pub use model::{DoubleGameOrder, Format, Options, TcecGame, TcecPair, TcecRound, playing_order};
+pub use pairing::{pair_next_round, pair_round, second_game_from_record};
 pub use ranking::{RankingEntry, final_ranking};
 pub use reference::{Reference, ReplayReport, read_reference, replay};
 pub use seeding::{Seeding, group_seeding, random_seeding, renumber};
 pub use swiss_core::{
-    Colour, InputError, Pair, Pairing, PairingError, PairingSystem, Points, StartNo, Tournament,
+    Colour, InputError, Pair, Pairing, PairingError, PairingSystem, Points, RoundState, StartNo,
+    Tournament, trf,
 };
-pub use system::Tcec;
+pub use system::{Tcec, pair};
+
+/// Why a round could not be paired: the workspace's one error shape (see
+/// [`PairingError`] for what each kind means). The TCEC-specific extras
+/// ([`pair_round`], the seeding, the reference JSON) keep their richer
+/// [`TcecError`], which [`TcecError::into_pairing_error`] converts.
+pub type Error = PairingError;

@@ -46,10 +46,33 @@ pub enum DoubleGameOrder {
 
 /// Options of the TCEC system. The format is an option, never read from
 /// the record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TcecOptions {
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Options {
     /// Single or double rounds.
     pub format: Format,
+}
+
+impl Options {
+    /// Every option at its default (usable in `const` items).
+    pub const DEFAULT: Options = Options {
+        format: Format::Single,
+    };
+
+    /// These options with the given format.
+    pub const fn with_format(mut self, format: Format) -> Options {
+        self.format = format;
+        self
+    }
+
+    /// These options with double rounds on or off.
+    pub const fn with_double(self, double: bool) -> Options {
+        self.with_format(if double {
+            Format::Double
+        } else {
+            Format::Single
+        })
+    }
 }
 
 /// One pair of a TCEC round (`TCEC STEP 4` and `TCEC STEP 5`).

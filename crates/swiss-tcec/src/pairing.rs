@@ -7,12 +7,13 @@ use swiss_core::{StartNo, Tournament};
 
 use crate::error::TcecError;
 use crate::history::{History, recorded_pairs};
-use crate::model::{DoubleGameOrder, Format, TcecOptions, TcecPair, TcecRound, playing_order};
+use crate::model::{DoubleGameOrder, Format, Options, TcecPair, TcecRound, playing_order};
 
-/// Pairs the next TCEC round of `t`: the round that TRF column
+/// Pairs the next TCEC round of `t` whole: the round that TRF column
 /// [`Tournament::next_round`] belongs to, from the TRF columns of the
-/// earlier TCEC rounds.
-pub fn pair(t: &Tournament, opts: &TcecOptions) -> Result<TcecRound, TcecError> {
+/// earlier TCEC rounds (in the double format, also when that column is
+/// the round's second: the round is paired again, not read back).
+pub fn pair_next_round(t: &Tournament, opts: &Options) -> Result<TcecRound, TcecError> {
     let round = opts.format.tcec_round_of_column(t.next_round());
     pair_round(t, opts, round)
 }
@@ -21,7 +22,7 @@ pub fn pair(t: &Tournament, opts: &TcecOptions) -> Result<TcecRound, TcecError> 
 /// rounds `1..round`; later columns are ignored, except that a player
 /// whose entry in the round's first column is a non-participation entry
 /// (requested bye, absence) is not paired.
-pub fn pair_round(t: &Tournament, opts: &TcecOptions, round: u32) -> Result<TcecRound, TcecError> {
+pub fn pair_round(t: &Tournament, opts: &Options, round: u32) -> Result<TcecRound, TcecError> {
     let round = round.max(1);
     let h = History::before(t, opts.format, round)?;
     let first_col = opts.format.games_per_pair() * (round - 1) + 1;

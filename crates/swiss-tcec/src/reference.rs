@@ -8,7 +8,7 @@ use swiss_core::{
 };
 
 use crate::error::TcecError;
-use crate::model::{DoubleGameOrder, Format, TcecGame, TcecOptions, TcecPair, playing_order};
+use crate::model::{DoubleGameOrder, Format, Options, TcecGame, TcecPair, playing_order};
 use crate::pairing::pair_round;
 
 /// The schema name this module reads.
@@ -192,8 +192,8 @@ fn result_codes(result: &str) -> Option<(ResultCode, ResultCode)> {
 
 impl Reference {
     /// The options the file describes.
-    pub fn options(&self) -> TcecOptions {
-        TcecOptions {
+    pub fn options(&self) -> Options {
+        Options {
             format: self.format,
         }
     }

@@ -1,25 +1,44 @@
 //! The TCEC system behind the workspace's [`PairingSystem`] trait: one TRF
 //! column at a time.
 
-use swiss_core::{Pair, Pairing, PairingError, PairingSystem, Tournament};
+use swiss_core::{Pair, Pairing, PairingSystem, Tournament};
 
-use crate::model::{Format, TcecOptions, TcecRound};
+use crate::Error;
+use crate::model::{Format, Options, TcecRound};
 use crate::pairing::{pair_round, second_game_from_record};
 
-/// The TCEC Swiss system as a [`PairingSystem`] (name `"tcec"`).
-///
-/// Pairs TRF column [`Tournament::next_round`]. Single format: the column
-/// is the TCEC round. Double format: an odd column is the first game of a
-/// new TCEC round; an even column is its second game (the pairs recorded
-/// in the odd column, colours reversed, same BYE). Boards are in playing
-/// order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Pairs TRF column [`Tournament::next_round`] of `t` with the TCEC Swiss
+/// system: what [`Tcec`] does as a [`PairingSystem`]. The [`Pairing`]
+/// holds that column's games, in playing order. Single format: the column
+/// is a TCEC round. Double format: an odd column is the first column of a
+/// new TCEC round (its first games, `TCEC STEP 1`-`5`); an even column is
+/// the round's second column (the pairs recorded in the column before,
+/// colours reversed, the same BYE). [`pair_next_round`](crate::pair_next_round)
+/// and [`pair_round`](crate::pair_round) give the whole [`TcecRound`]
+/// (pairing order, first-of-pair, history removal, both games).
+pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
+    Tcec::new(options.clone()).pair(t)
+}
+
+/// The TCEC Swiss system as a [`PairingSystem`] (name `"tcec"`): see
+/// [`pair`] for what a column's pairing is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tcec {
-    /// The format (single or double rounds).
-    pub options: TcecOptions,
+    /// The options every round is paired with (the format).
+    pub options: Options,
 }
 
 impl Tcec {
+    /// Single rounds (the default).
+    pub const SINGLE: Tcec = Tcec::new(Options::DEFAULT.with_format(Format::Single));
+    /// Double rounds.
+    pub const DOUBLE: Tcec = Tcec::new(Options::DEFAULT.with_format(Format::Double));
+
+    /// The system with `options`.
+    pub const fn new(options: Options) -> Tcec {
+        Tcec { options }
+    }
+
     /// The TCEC round containing TRF column `t.next_round()`, and which
     /// game of the pairs that column holds (1 or 2).
     pub fn pair_column(&self, t: &Tournament) -> Result<(TcecRound, u8), crate::TcecError> {
@@ -39,7 +58,7 @@ impl PairingSystem for Tcec {
         "tcec"
     }
 
-    fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
+    fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
         let column = t.next_round();
         let (round, game) = self
             .pair_column(t)

@@ -5,11 +5,11 @@
 mod common;
 
 use common::{add_column, games, play, players};
-use swiss_tcec::{DoubleGameOrder, Format, TcecError, TcecOptions, TcecPair, pair, playing_order};
-
-const SINGLE: TcecOptions = TcecOptions {
-    format: Format::Single,
+use swiss_tcec::{
+    DoubleGameOrder, Format, Options, TcecError, TcecPair, pair_next_round, playing_order,
 };
+
+const SINGLE: Options = Options::DEFAULT.with_format(Format::Single);
 
 /// `TCEC STEP 2`: once everyone has a BYE, the second BYE goes to the
 /// lowest-placed player, as the reference's cleared flags choose.
@@ -30,7 +30,7 @@ fn interpretation_bye_after_everyone_had_one() {
         }
         t
     };
-    let r4 = pair(&t4, &SINGLE).unwrap();
+    let r4 = pair_next_round(&t4, &SINGLE).unwrap();
     assert_eq!(r4.bye, r4.pairing_order.last().copied());
     assert_eq!(byes[3], r4.bye.unwrap());
 }
@@ -42,7 +42,7 @@ fn interpretation_bye_points_count_next_round() {
     let mut t = players(3);
     let r1 = play(&mut t, Format::Single, "D");
     assert_eq!(r1.bye, Some(3));
-    let r2 = pair(&t, &SINGLE).unwrap();
+    let r2 = pair_next_round(&t, &SINGLE).unwrap();
     // 3 has a win's worth (1.0), 1 and 2 have 0.5 each.
     assert_eq!(r2.pairing_order, [3, 1, 2]);
     // Double format: the BYE is a win per game (two TRF columns).
@@ -59,7 +59,7 @@ fn interpretation_higher_score_before_round_takes_black() {
     for results in ["WW", "DB", "DW", "DB", "WW"] {
         play(&mut t, Format::Single, results);
     }
-    let r6 = pair(&t, &SINGLE).unwrap();
+    let r6 = pair_next_round(&t, &SINGLE).unwrap();
     let p = r6
         .pairs
         .iter()
@@ -85,7 +85,7 @@ fn interpretation_colour_condition_is_sum_of_wgd() {
     let mut t = players(4);
     add_column(&mut t, &[(1, 2, 'D'), (3, 4, 'D')], None, &[]);
     add_column(&mut t, &[(1, 4, 'D'), (3, 2, 'D')], None, &[]);
-    let r3 = pair(&t, &SINGLE).unwrap();
+    let r3 = pair_next_round(&t, &SINGLE).unwrap();
     // 1-3 and 2-4 never met but break the colour condition: round 1 is
     // removed so 1-2 and 3-4 may meet again.
     assert_eq!(r3.history_rounds_removed, 1);
@@ -110,7 +110,7 @@ fn interpretation_no_legal_pairing_is_an_error() {
     add_column(&mut t, &[(1, 4, 'D'), (2, 5, 'D'), (3, 6, 'D')], None, &[]);
     add_column(&mut t, &[(1, 5, 'D'), (2, 6, 'D'), (3, 4, 'D')], None, &[]);
     add_column(&mut t, &[], None, &[4, 5, 6]);
-    match pair(&t, &SINGLE) {
+    match pair_next_round(&t, &SINGLE) {
         Err(TcecError::NoLegalPairing { round: 3, reason }) => {
             assert!(reason.contains("rounds 1-2"), "{reason}");
             // 3 takes the BYE (odd number of players); 1 and 2 are left.
@@ -163,14 +163,17 @@ fn interpretation_double_game_orders() {
 fn interpretation_forfeit_is_not_a_meeting() {
     let mut t = players(2);
     add_column(&mut t, &[(2, 1, '+')], None, &[]);
-    let r2 = pair(&t, &SINGLE).unwrap();
+    let r2 = pair_next_round(&t, &SINGLE).unwrap();
     assert_eq!(r2.history_rounds_removed, 0);
     // WGD 0 each, 2 leads on score: 2 takes black.
     assert_eq!((r2.pairs[0].white, r2.pairs[0].black), (1, 2));
     // A played game is a meeting: round 1 must be removed.
     let mut t = players(2);
     add_column(&mut t, &[(2, 1, 'W')], None, &[]);
-    assert_eq!(pair(&t, &SINGLE).unwrap().history_rounds_removed, 1);
+    assert_eq!(
+        pair_next_round(&t, &SINGLE).unwrap().history_rounds_removed,
+        1
+    );
 }
 
 /// A recorded round no TCEC pairing could produce, with nothing viable:
@@ -182,7 +185,7 @@ fn interpretation_counter_of_an_impossible_recorded_round() {
     add_column(&mut t, &[(1, 5, 'D'), (2, 6, 'D'), (3, 4, 'D')], None, &[]);
     // Round 3, forced by hand: +2 against +2.
     add_column(&mut t, &[(1, 2, 'D')], None, &[3, 4, 5, 6]);
-    let r4 = pair(&t, &SINGLE).unwrap();
+    let r4 = pair_next_round(&t, &SINGLE).unwrap();
     assert_eq!(
         r4.history_rounds_removed - r4.history_rounds_removed_this_round,
         2
@@ -194,7 +197,7 @@ fn interpretation_counter_of_an_impossible_recorded_round() {
 #[test]
 fn interpretation_forbidden_pairs_are_never_paired() {
     let pairs = |t: &swiss_tcec::Tournament| -> Vec<(u32, u32)> {
-        let r = pair(t, &SINGLE).unwrap();
+        let r = pair_next_round(t, &SINGLE).unwrap();
         r.pairs.iter().map(|p| (p.first, p.second)).collect()
     };
     let mut t = players(4);
@@ -216,7 +219,7 @@ fn interpretation_forbidden_pairs_are_never_paired() {
     // Groups that leave no pairing at all: an error, never a forbidden game.
     let mut t = players(4);
     t.forbidden_pairs = vec![vec![1, 2, 3]];
-    match pair(&t, &SINGLE) {
+    match pair_next_round(&t, &SINGLE) {
         Err(TcecError::NoLegalPairing { reason, .. }) => {
             assert!(reason.contains("forbidden pairs (XXP, 260)"), "{reason}");
         }

@@ -8,7 +8,7 @@ mod common;
 use common::{add_column, games, play, players};
 use swiss_core::{PairingError, PairingSystem};
 use swiss_tcec::{
-    Format, Seeding, Tcec, TcecError, TcecOptions, final_ranking, group_seeding, pair,
+    Format, Options, Seeding, Tcec, TcecError, final_ranking, group_seeding, pair_next_round,
     random_seeding, read_reference, renumber, seeding::group_sizes,
 };
 
@@ -57,7 +57,7 @@ fn worked_check_five_players_with_byes() {
         byes.push(play(&mut t, Format::Single, results).bye.unwrap());
     }
     assert_eq!(byes, [5, 3, 1, 2, 4]);
-    let r6 = pair(&t, &TcecOptions::default()).unwrap();
+    let r6 = pair_next_round(&t, &Options::default()).unwrap();
     // Everyone has had a BYE: the lowest-placed player gets the second.
     assert_eq!(r6.bye, Some(3));
     // Seed 5 has met every other active player: rounds 1 and 2 go at once.
@@ -147,7 +147,7 @@ fn no_legal_pairing_is_reported_not_looped() {
         &[],
     );
     add_column(&mut t, &[], None, &[5, 6, 7, 8]);
-    let err = pair(&t, &TcecOptions::default()).unwrap_err();
+    let err = pair_next_round(&t, &Options::default()).unwrap_err();
     let TcecError::NoLegalPairing { round, reason } = &err else {
         panic!("{err:?}");
     };
@@ -169,7 +169,10 @@ fn pairing_is_deterministic() {
         let mut rng = swiss_core::simulate::Rng::new(9);
         let mut out = Vec::new();
         for _ in 0..12 {
-            let n = pair(&t, &TcecOptions::default()).unwrap().games.len();
+            let n = pair_next_round(&t, &Options::default())
+                .unwrap()
+                .games
+                .len();
             let results: String = (0..n)
                 .map(|_| ['W', 'D', 'B'][rng.below(3) as usize])
                 .collect();
@@ -189,9 +192,7 @@ fn pairing_system_checks_every_reference_column() {
     for path in swiss_testdata::files(&swiss_testdata::path("oracle/tcec"), "json").unwrap() {
         let reference = read_reference(&std::fs::read_to_string(&path).unwrap(), "x").unwrap();
         let t = reference.to_tournament().unwrap();
-        let sys = Tcec {
-            options: reference.options(),
-        };
+        let sys = Tcec::new(reference.options());
         let report = swiss_core::check(&sys, &t);
         assert!(
             report.differences.is_empty(),
@@ -287,9 +288,7 @@ fn reference_as_trf_round_trips() {
         let reference = read_reference(&text, id).unwrap();
         let trf = swiss_core::trf::write(&reference.to_tournament().unwrap());
         let t = swiss_core::trf::read(&trf, id).unwrap();
-        let sys = Tcec {
-            options: reference.options(),
-        };
+        let sys = Tcec::new(reference.options());
         let report = swiss_core::check(&sys, &t);
         assert!(
             report.rounds > 0 && report.differences.is_empty(),

@@ -28,7 +28,9 @@ fn generated_events_keep_the_invariants() {
         let mut met: Vec<Vec<u32>> = vec![vec![0; p as usize + 1]; p as usize + 1];
         let mut wgd = vec![0i32; p as usize + 1];
         for k in 1..=n {
-            let paired = swiss_tcec::pair(&t, &swiss_tcec::TcecOptions { format }).unwrap();
+            let paired =
+                swiss_tcec::pair_next_round(&t, &swiss_tcec::Options::DEFAULT.with_format(format))
+                    .unwrap();
             for pair in &paired.pairs {
                 let last = met[pair.first as usize][pair.second as usize];
                 assert!(

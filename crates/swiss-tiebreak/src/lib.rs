@@ -128,6 +128,11 @@
 //! - *Point systems*: a round scored as a win is one scoring the win's
 //!   points; STD compares each round's points with the draw's.
 
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod code;
 mod compute;
 mod error;

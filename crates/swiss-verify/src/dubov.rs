@@ -33,7 +33,7 @@ fn absolute(p: &PlayerState) -> Option<Colour> {
 /// absolute colour preference never meet; and (E.1-E.2, which always
 /// grant an absolute preference once C.3 holds) every absolute colour
 /// preference is granted.
-pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dubov_c1_c3(state, pairing);
     crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "Dubov C.2");
     out
@@ -43,7 +43,7 @@ pub fn dubov(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// \[C2\] read as the 2026 Basic Rules' Art. 4 (no PAB after a PAB or a
 /// round scored a win's points without playing, a full-point bye
 /// included), which 3.1.1 refers to.
-pub fn dubov_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn dubov_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dubov_c1_c3(state, pairing);
     crate::pab_bar_2026(&mut out, state, pairing, "Dubov [C2]");
     out
@@ -105,14 +105,41 @@ fn dubov_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     out
 }
 
-/// [`dubov`] on the next round of `t`.
-pub fn dubov_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    dubov(&RoundState::next(t), pairing)
+/// The FIDE Dubov system's absolute criteria (C.04.4.1): completeness
+/// (A.8: everybody to pair appears once, a bye exactly when their number
+/// is odd); C.1 no second game and no forbidden pair; C.2 the bye not to a
+/// player who had a pairing-allocated bye or a forfeit win (2026: [C2],
+/// the 2026 Basic Rules' Art. 4); C.3 two players with the same absolute
+/// colour preference never meet; every absolute preference granted
+/// (E.1-E.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dubov {
+    pab_bar_2026: bool,
 }
 
-/// [`dubov_2026`] on the next round of `t`.
-pub fn dubov_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    dubov_2026(&RoundState::next(t), pairing)
+impl Dubov {
+    /// The 2026 text.
+    pub const FIDE_2026: Dubov = Dubov { pab_bar_2026: true };
+    /// The 2018 text.
+    pub const FIDE_2018: Dubov = Dubov {
+        pab_bar_2026: false,
+    };
+
+    /// Every violation in `pairing`, the pairing of the round `state`
+    /// describes.
+    pub fn verify_state(&self, state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+        if self.pab_bar_2026 {
+            dubov_2026(state, pairing)
+        } else {
+            dubov(state, pairing)
+        }
+    }
+}
+
+impl crate::Verifier for Dubov {
+    fn verify(&self, t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+        self.verify_state(&RoundState::next(t), pairing)
+    }
 }
 
 #[cfg(test)]

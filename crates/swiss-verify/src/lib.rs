@@ -2,21 +2,37 @@
 //! system's absolute criteria, written without any matching and without the
 //! engines' code, so an engine bug cannot hide behind shared logic.
 //!
-//! Each verifier returns every violation found ([`Violation`]); an empty
-//! list means the pairing is legal. Start with [`dutch`].
+//! Every verifier has one shape, the [`Verifier`] trait: the record before
+//! the round and the pairing produced for its next round in, every
+//! violation found out ([`Violation`]; an empty list means the pairing is
+//! legal). There is one type per system, named as its crate's system type
+//! ([`Dutch`], [`Dubov`], [`Lim`], [`Tcec`]), with a constant per edition
+//! or format (`Dutch::FIDE_2017`, `Tcec::DOUBLE`); the FIDE ones also
+//! check a [`RoundState`] already derived (`verify_state`).
+//! `swiss_systems::System::verifier` looks one up by system and options.
+//! [`Verified`] wraps an engine so that every pairing it makes is
+//! re-checked. Start with [`Dutch`].
 
 mod dubov;
-pub use dubov::{dubov, dubov_2026, dubov_2026_next, dubov_next};
+pub use dubov::Dubov;
 
 use std::collections::BTreeSet;
 use std::fmt;
 
 mod lim;
-pub use lim::{lim, lim_2026, lim_2026_next, lim_next};
+pub use lim::Lim;
 
 use swiss_core::{
     Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,
 };
+
+/// An independent verifier of one system (and edition or format).
+pub trait Verifier: Sync {
+    /// Every violation of the system's absolute criteria in `pairing`,
+    /// the pairing produced for round [`Tournament::next_round`] of `t`
+    /// (`t` as it stood before that round).
+    fn verify(&self, t: &Tournament, pairing: &Pairing) -> Vec<Violation>;
+}
 
 /// One broken rule in a pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +76,7 @@ fn bye_after_bye_or_forfeit_win(
 /// Everyone to be paired appears exactly once (in a pair or as the bye),
 /// nobody else appears, and there is a bye exactly when the count is odd
 /// (C.04.1 c).
-pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = Vec::new();
     let expected: BTreeSet<StartNo> = state.to_pair().map(|p| p.start_no).collect();
     let mut seen = BTreeSet::new();
@@ -104,7 +120,7 @@ pub fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// forfeit win; C.3 two non-topscorers with the same absolute colour
 /// preference never meet, and (E.1-E.2 with C.04.1 f/g) every
 /// non-topscorer with an absolute preference gets his colour.
-pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dutch_c1_c3(state, pairing);
     bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.3 C.2");
     out
@@ -115,7 +131,7 @@ pub fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// a player who already had a PAB (whatever it was worth) or who scored,
 /// in some round, at least a win's worth of points without playing (a
 /// forfeit win, a full-point bye).
-pub fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = dutch_c1_c3(state, pairing);
     pab_bar_2026(&mut out, state, pairing, "C.04.3 (2026) C2");
     out
@@ -265,7 +281,7 @@ fn absolute_preference(p: &PlayerState) -> Option<Colour> {
 /// (first-of-pair black), an even column repeats the previous one with
 /// colours reversed. Not re-checked: which rounds of the encounter history
 /// had to be removed (that needs a matching; the oracle checks it).
-pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
+pub(crate) fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
     let state = RoundState::next(t);
     let mut out = completeness(&state, pairing);
     let column = state.round;
@@ -343,28 +359,74 @@ pub fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
     out
 }
 
-/// [`tcec`] in the single format.
-pub fn tcec_single_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    tcec(t, pairing, false)
+/// The FIDE Dutch system's absolute criteria (C.04.3): completeness; C.1
+/// no rematch (played games only, C.04.2 D.6) and no forbidden pair
+/// (`XXP`); C.2 the bye not to a player who had a PAB or a forfeit win
+/// (2026: C2, the 2026 Basic Rules' Art. 4); C.3 two non-topscorers with
+/// the same absolute colour preference never meet, and (E.1-E.2 with
+/// C.04.1 f/g) every non-topscorer with an absolute preference gets his
+/// colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dutch {
+    pab_bar_2026: bool,
 }
 
-/// [`tcec`] in the double format.
-pub fn tcec_double_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    tcec(t, pairing, true)
+impl Dutch {
+    /// The 2026 text: C2 widened (no PAB after a PAB of any value or a
+    /// round scored a win's points without playing).
+    pub const FIDE_2026: Dutch = Dutch { pab_bar_2026: true };
+    /// The 2017 text.
+    pub const FIDE_2017: Dutch = Dutch {
+        pab_bar_2026: false,
+    };
+    /// The 2012 text: its absolute criteria are the 2017 ones (B.1, B.2,
+    /// C.04.1 d).
+    pub const FIDE_2012: Dutch = Dutch::FIDE_2017;
+
+    /// Every violation in `pairing`, the pairing of the round `state`
+    /// describes.
+    pub fn verify_state(&self, state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+        if self.pab_bar_2026 {
+            dutch_2026(state, pairing)
+        } else {
+            dutch(state, pairing)
+        }
+    }
 }
 
-/// A verifier of one system: the record before the round, and the pairing
-/// produced for its next round.
-pub type Verifier = fn(&Tournament, &Pairing) -> Vec<Violation>;
-
-/// [`dutch`] on the next round of `t`.
-pub fn dutch_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    dutch(&RoundState::next(t), pairing)
+impl Verifier for Dutch {
+    fn verify(&self, t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+        self.verify_state(&RoundState::next(t), pairing)
+    }
 }
 
-/// [`dutch_2026`] on the next round of `t`.
-pub fn dutch_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    dutch_2026(&RoundState::next(t), pairing)
+/// The TCEC Swiss system's rules, re-derived from the record: see
+/// [`Tcec::SINGLE`] for what is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tcec {
+    double: bool,
+}
+
+impl Tcec {
+    /// Single rounds. Re-checks a pairing of TRF column `t.next_round()`,
+    /// re-deriving scores, BYEs, WGD and the pairing order from the
+    /// record: everyone once (`TCEC STEP 4`), the BYE (`TCEC STEP 2`:
+    /// fewest BYEs, lowest in the pairing order), the colour condition
+    /// `|WGD(p) + WGD(q)| <= 2` (`TCEC STEP 3`) and the colours
+    /// (`TCEC STEP 5`). Not re-checked: which rounds of the encounter
+    /// history had to be removed (that needs a matching; the oracle
+    /// checks it).
+    pub const SINGLE: Tcec = Tcec { double: false };
+    /// Double rounds: as [`Tcec::SINGLE`] without the colour condition; an
+    /// odd column is game one (first-of-pair black), an even column
+    /// repeats the previous one with colours reversed.
+    pub const DOUBLE: Tcec = Tcec { double: true };
+}
+
+impl Verifier for Tcec {
+    fn verify(&self, t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+        tcec(t, pairing, self.double)
+    }
 }
 
 /// A pairing system whose every pairing is re-checked by an independent
@@ -375,7 +437,7 @@ pub struct Verified<'a> {
     /// The engine.
     pub system: &'a dyn PairingSystem,
     /// Its verifier.
-    pub verify: Verifier,
+    pub verify: &'a dyn Verifier,
 }
 
 impl PairingSystem for Verified<'_> {
@@ -385,11 +447,12 @@ impl PairingSystem for Verified<'_> {
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {
         let p = self.system.pair(t)?;
-        let bad = (self.verify)(t, &p);
+        let bad = self.verify.verify(t, &p);
         if bad.is_empty() {
             return Ok(p);
         }
-        Err(PairingError::Unsupported {
+        // A pairing that breaks the rules is the engine's bug.
+        Err(PairingError::Internal {
             round: p.round,
             reason: format!(
                 "the independent verifier rejects the engine's pairing: {}",

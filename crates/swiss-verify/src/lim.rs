@@ -12,7 +12,7 @@ use crate::{Violation, completeness, v};
 /// colour three times running and `Lim 5.1 b` never three more of one
 /// colour (played games only, C.04.2 D.5), except, in the last round
 /// (`Lim 6`), between two players of the same score.
-pub fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = lim_2_1_5_1(state, pairing);
     crate::bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.1 d");
     out
@@ -23,7 +23,7 @@ pub fn lim(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// scored a win's points without playing, a full-point bye included).
 /// The other rules keep their ids: `Lim 2.1`, and 5.1 a/b, which the
 /// 2026 text numbers 5.1.1 and 5.1.2.
-pub fn lim_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+pub(crate) fn lim_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
     let mut out = lim_2_1_5_1(state, pairing);
     crate::pab_bar_2026(&mut out, state, pairing, "C.04.1 Art. 4");
     out
@@ -89,14 +89,39 @@ fn colour_rules(out: &mut Vec<Violation>, p: &PlayerState, got: Colour) {
     }
 }
 
-/// [`lim`] on the next round of `t`.
-pub fn lim_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    lim(&RoundState::next(t), pairing)
+/// The FIDE Lim system's absolute rules (C.04.4.3): completeness
+/// (C.04.1 c); `Lim 2.1` no two players who have met or are forbidden to
+/// meet; the bye not to a player who had a bye or a forfeit win (C.04.1 d;
+/// 2026: the 2026 Basic Rules' Art. 4); `Lim 5.1 a/b` (2026: 5.1.1/5.1.2)
+/// colours, except in the last round between equal scores (`Lim 6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lim {
+    pab_bar_2026: bool,
 }
 
-/// [`lim_2026`] on the next round of `t`.
-pub fn lim_2026_next(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
-    lim_2026(&RoundState::next(t), pairing)
+impl Lim {
+    /// The 2026 text.
+    pub const FIDE_2026: Lim = Lim { pab_bar_2026: true };
+    /// The 1999 text.
+    pub const FIDE_1999: Lim = Lim {
+        pab_bar_2026: false,
+    };
+
+    /// Every violation in `pairing`, the pairing of the round `state`
+    /// describes.
+    pub fn verify_state(&self, state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+        if self.pab_bar_2026 {
+            lim_2026(state, pairing)
+        } else {
+            lim(state, pairing)
+        }
+    }
+}
+
+impl crate::Verifier for Lim {
+    fn verify(&self, t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+        self.verify_state(&RoundState::next(t), pairing)
+    }
 }
 
 #[cfg(test)]
@@ -183,7 +208,11 @@ XXR 5
             "fixture",
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let got = lim_next(&t, &pairing(&[(6, 1), (2, 5), (4, 3)], Some(7)));
+        let got = crate::Verifier::verify(
+            &Lim::FIDE_1999,
+            &t,
+            &pairing(&[(6, 1), (2, 5), (4, 3)], Some(7)),
+        );
         assert!(got.iter().any(|x| x.rule == "C.04.1 d"), "{got:?}");
     }
 }

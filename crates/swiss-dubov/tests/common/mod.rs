@@ -10,11 +10,11 @@ use swiss_core::{
     Colour, Pair, Pairing, PairingError, PairingSystem, Player, ResultCode, RoundEntry, RoundState,
     Tournament, same_pairing,
 };
-use swiss_dubov::{DubovOptions, Edition, Strategy, pair_with_strategy};
+use swiss_dubov::{Edition, Options, Strategy, pair_with_strategy};
 
 /// The engine in every strategy, the reference and the verifier on one
 /// round: `Err` describes the first disagreement.
-pub fn compare(state: &RoundState, options: &DubovOptions) -> Result<Option<Pairing>, String> {
+pub fn compare(state: &RoundState, options: &Options) -> Result<Option<Pairing>, String> {
     compare_with(state, options, true)
 }
 
@@ -22,7 +22,7 @@ pub fn compare(state: &RoundState, options: &DubovOptions) -> Result<Option<Pair
 /// exponential: brackets of more than about ten players take too long).
 pub fn compare_with(
     state: &RoundState,
-    options: &DubovOptions,
+    options: &Options,
     literal: bool,
 ) -> Result<Option<Pairing>, String> {
     let engine = pair_with_strategy(state, options, Strategy::Auto);
@@ -49,7 +49,7 @@ pub fn compare_with(
     };
     match (&engine, &literal) {
         (Ok(a), Ok(b)) if same_pairing(a, b) => {}
-        (Err(swiss_dubov::DubovError::NoLegalPairing { .. }), Err(_)) => return Ok(None),
+        (Err(swiss_dubov::Error::NoLegalPairing { .. }), Err(_)) => return Ok(None),
         _ => {
             return Err(format!(
                 "engine and reference differ:\n  engine:    {}\n  reference: {}",
@@ -60,8 +60,8 @@ pub fn compare_with(
     }
     let p = engine.map_err(|e| e.to_string())?;
     let bad = match options.edition {
-        Edition::Fide2026 => swiss_verify::dubov_2026(state, &p),
-        _ => swiss_verify::dubov(state, &p),
+        Edition::Fide2026 => swiss_verify::Dubov::FIDE_2026.verify_state(state, &p),
+        Edition::Fide2018 => swiss_verify::Dubov::FIDE_2018.verify_state(state, &p),
     };
     if !bad.is_empty() {
         return Err(format!("verifier rejects {p}: {bad:?}"));
@@ -80,7 +80,7 @@ fn show(r: &Result<Pairing, String>) -> String {
 /// passed, and records what it saw.
 pub struct Compared {
     /// Engine options.
-    pub options: DubovOptions,
+    pub options: Options,
     /// Rounds compared so far.
     pub rounds: Mutex<u32>,
     /// The first disagreement, with the tournament before the round.
@@ -89,7 +89,7 @@ pub struct Compared {
 
 impl Compared {
     /// With these options.
-    pub fn new(options: DubovOptions) -> Self {
+    pub fn new(options: Options) -> Self {
         Compared {
             options,
             rounds: Mutex::new(0),
@@ -115,7 +115,7 @@ impl PairingSystem for Compared {
             Err(e) => {
                 let msg = format!("round {}: {e}\n{}", state.round, swiss_core::trf::write(t));
                 *self.failure.lock().unwrap() = Some(msg.clone());
-                Err(PairingError::Unsupported {
+                Err(PairingError::Internal {
                     round: state.round,
                     reason: msg,
                 })
@@ -172,7 +172,7 @@ fn push(t: &mut Tournament, p: u32, e: RoundEntry) {
 /// that every strategy, the literal reference and the verifier agree.
 pub fn next(t: &Tournament) -> Pairing {
     let st = RoundState::next(t);
-    match compare(&st, &DubovOptions::default()) {
+    match compare(&st, &Options::default()) {
         Ok(Some(p)) => p,
         Ok(None) => panic!("no legal pairing"),
         Err(e) => panic!("{e}"),
@@ -182,7 +182,7 @@ pub fn next(t: &Tournament) -> Pairing {
 /// Round `round` of `t` (rounds before it as history), checked like [`next`].
 pub fn at(t: &Tournament, round: u32) -> Pairing {
     let st = RoundState::before(t, round);
-    match compare(&st, &DubovOptions::default()) {
+    match compare(&st, &Options::default()) {
         Ok(Some(p)) => p,
         Ok(None) => panic!("no legal pairing"),
         Err(e) => panic!("{e}"),
@@ -192,7 +192,7 @@ pub fn at(t: &Tournament, round: u32) -> Pairing {
 /// [`next`] without the literal reference (for events too big for it).
 pub fn next_big(t: &Tournament) -> Pairing {
     let st = RoundState::next(t);
-    match compare_with(&st, &DubovOptions::default(), false) {
+    match compare_with(&st, &Options::default(), false) {
         Ok(Some(p)) => p,
         Ok(None) => panic!("no legal pairing"),
         Err(e) => panic!("{e}"),

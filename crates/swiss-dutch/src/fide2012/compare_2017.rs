@@ -198,7 +198,7 @@ fn compare_2017() {
                 let got = super::pair(&st).unwrap_or_else(|e| panic!("{name} r{k}: {e}"));
                 let round = Round::new(&st);
                 let (_, trace) = super::c12_c13_backtracking::pair_round_traced(&round).unwrap();
-                let bad = swiss_verify::dutch(&st, &got);
+                let bad = swiss_verify::Dutch::FIDE_2012.verify_state(&st, &got);
                 assert!(bad.is_empty(), "{name} r{k}: {bad:?}");
                 let rec = Pairing::recorded(&t, k);
                 if !swiss_core::same_pairing(&got, &rec) {

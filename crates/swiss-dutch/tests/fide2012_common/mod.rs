@@ -7,7 +7,7 @@ use swiss_core::{
     Colour, Pair, Pairing, Player, PlayerState, PointSystem, Points, ResultCode, RoundEntry,
     RoundState, StartNo, Tournament,
 };
-use swiss_dutch::{DutchOptions, Edition, pair};
+use swiss_dutch::{Edition, Options};
 
 /// An event of `n` players (ratings falling with the start number),
 /// `rounds` planned, white drawn for the top player.
@@ -53,9 +53,9 @@ pub fn forbid(t: &mut Tournament, a: u32, b: u32) {
 
 /// Pairs `state` with the 2012 edition; the verifier must accept it.
 pub fn pair_state(state: &RoundState) -> Pairing {
-    let options = DutchOptions::with_edition(Edition::Fide2012);
-    let p = pair(state, &options).unwrap_or_else(|e| panic!("{e}"));
-    let bad = swiss_verify::dutch(state, &p);
+    let options = Options::DEFAULT.with_edition(Edition::Fide2012);
+    let p = swiss_dutch::pair_state(state, &options).unwrap_or_else(|e| panic!("{e}"));
+    let bad = swiss_verify::Dutch::FIDE_2012.verify_state(state, &p);
     assert!(bad.is_empty(), "verifier: {bad:?}");
     p
 }

@@ -5,7 +5,7 @@
 pub mod reference;
 
 use swiss_core::{Colour, Pair, Pairing, Player, ResultCode, RoundEntry, RoundState, Tournament};
-use swiss_lim::{LimOptions, pair};
+use swiss_lim::{Options, pair_state};
 
 /// `n` players rated 2400, 2390, ... (start number = pairing number),
 /// `rounds` planned, player 1 drawn white.
@@ -84,18 +84,18 @@ pub fn forbid(t: &mut Tournament, pairs: &[(u32, u32)]) {
     }
 }
 
-/// Pairs the next round of `t` and checks it with `swiss_verify::lim`.
+/// Pairs the next round of `t` and checks it with `swiss_verify::Lim`.
 pub fn check(t: &Tournament) -> Pairing {
-    check_with(t, &LimOptions::default())
+    check_with(t, &Options::default())
 }
 
 /// [`check`] with options.
-pub fn check_with(t: &Tournament, options: &LimOptions) -> Pairing {
+pub fn check_with(t: &Tournament, options: &Options) -> Pairing {
     let state = RoundState::next(t);
-    let p = pair(&state, options).unwrap_or_else(|e| panic!("round {}: {e}", state.round));
+    let p = pair_state(&state, options).unwrap_or_else(|e| panic!("round {}: {e}", state.round));
     let bad = match options.edition {
-        swiss_lim::Edition::Fide1999 => swiss_verify::lim(&state, &p),
-        _ => swiss_verify::lim_2026(&state, &p),
+        swiss_lim::Edition::Fide1999 => swiss_verify::Lim::FIDE_1999.verify_state(&state, &p),
+        swiss_lim::Edition::Fide2026 => swiss_verify::Lim::FIDE_2026.verify_state(&state, &p),
     };
     assert!(bad.is_empty(), "verifier: {bad:?} in {p}");
     p

@@ -3,7 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use swiss_core::{Player, ResultCode, RoundEntry};
-use swiss_tcec::{Colour, Format, TcecOptions, TcecRound, Tournament};
+use swiss_tcec::{Colour, Format, Options, TcecRound, Tournament};
 
 /// `n` players, start numbers 1..=n, no games.
 pub fn players(n: u32) -> Tournament {
@@ -60,7 +60,7 @@ pub fn add_column(
 /// Pairs the next TCEC round and plays it with `results` (white's result
 /// letter per game, in playing order); returns the paired round.
 pub fn play(t: &mut Tournament, format: Format, results: &str) -> TcecRound {
-    let r = swiss_tcec::pair(t, &TcecOptions { format }).unwrap();
+    let r = swiss_tcec::pair_next_round(t, &Options::DEFAULT.with_format(format)).unwrap();
     let letters: Vec<char> = results.chars().filter(|c| !c.is_whitespace()).collect();
     assert_eq!(
         letters.len(),
