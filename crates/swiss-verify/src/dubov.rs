@@ -108,7 +108,7 @@ fn dubov_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// The FIDE Dubov system's absolute criteria (C.04.4.1): completeness
 /// (A.8: everybody to pair appears once, a bye exactly when their number
 /// is odd); C.1 no second game and no forbidden pair; C.2 the bye not to a
-/// player who had a pairing-allocated bye or a forfeit win (2026: [C2],
+/// player who had a pairing-allocated bye or a forfeit win (2026: \[C2\],
 /// the 2026 Basic Rules' Art. 4); C.3 two players with the same absolute
 /// colour preference never meet; every absolute preference granted
 /// (E.1-E.2).
