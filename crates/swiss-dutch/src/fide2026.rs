@@ -3,7 +3,7 @@
 //! function cites the 2026 criterion it implements. The floats of unplayed
 //! rounds (Art. 1.4) are in `float.rs`, PAB eligibility (C2) in
 //! `player.rs`, the criteria as weights (C4-C21) in
-//! `engine/criteria_2026.rs`, C4 in every bracket in
+//! `engine/criteria/fide2026.rs`, C4 in every bracket in
 //! `engine/round_2026.rs`; the candidate machinery is the 2017 edition's.
 
 use crate::engine::{AbsoluteCriteria, completable};

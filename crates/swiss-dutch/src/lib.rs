@@ -66,20 +66,21 @@
 //! | `player.rs` | the facts a player brings: A.2 order, A.6 colour preference, A.7 topscorers, C.1-C.3 for a pair |
 //! | `float.rs` | A.4 floats, from the record of past rounds |
 //! | `colour.rs` | E.1-E.5 colour allocation |
-//! | `engine/round.rs` | A.9: brackets top-down, MDPs, the PPB, the collapsed scoregroup and the CLB |
+//! | `engine/round_2017.rs` | A.9: brackets top-down, MDPs, the PPB, the collapsed scoregroup and the CLB |
 //! | `engine/completion.rs` | C.1-C.3 per pair; A.9/C.4 completability of the round |
 //! | `engine/bracket.rs` | A.3, B.1-B.4: a bracket, its MDPs, residents and next scoregroup; B.4's perfect candidate |
-//! | `engine/criteria.rs` | C.4-C.19 as packed edge weights: which criteria, in which order, what each counts |
+//! | `engine/criteria/mod.rs` | the seam between the editions: `EditionRules`, one implementation per edition |
+//! | `engine/criteria/fide2017.rs` | C.4-C.19 as packed edge weights: which criteria, in which order, what each counts |
 //! | `engine/weights.rs` | A.8's PSD fields and the store of a bracket's weights |
 //! | `engine/candidates.rs` | B.8: the best candidates, and the order of the steps picking the earliest |
 //! | `engine/mdp_pairing.rs` | D.3: which MDPs are paired; D.1: their opponents |
 //! | `engine/exchanges.rs` | D.2: resident exchanges, the new S1R and S2R |
 //! | `engine/remainder.rs` | B.3/B.7: the remainder; D.1: its transpositions |
 //!
-//! `engine/criteria.rs` is the one place that says which quality criteria
-//! are packed and in which order; the round loop, completability and the
+//! `engine/criteria/fide2017.rs` is the one place that says which quality
+//! criteria are packed and in which order; completability and the
 //! candidate order do not depend on it, so an edition with other criteria
-//! changes that file and reuses the rest.
+//! is one more implementation of `EditionRules` and reuses the rest.
 //!
 //! Evidence: `xtask/tests/oracle.rs` replays the 400 reference tournaments
 //! of each edition (2017: all 3,030 rounds identical; 2026: all 3,142),
@@ -155,7 +156,7 @@
 //! edition shares the 2017 edition's candidate machinery (B.3-B.8, D.1-D.3:
 //! `engine/candidates.rs` and the files after it) and colour rules; what
 //! differs lives in `fide2026.rs` (C5), `float.rs` (Art. 1.4), `player.rs`
-//! (C2), `engine/criteria_2026.rs` (C4-C21 as weights) and
+//! (C2), `engine/criteria/fide2026.rs` (C4-C21 as weights) and
 //! `engine/round_2026.rs` (C4 in every bracket):
 //!
 //! - **C2**: a PAB of any value, or a round scored at least a win without
@@ -364,23 +365,19 @@ pub fn pair_state(state: &RoundState, options: &Options) -> Result<Pairing, Erro
 }
 
 fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchError> {
-    if options.edition == Edition::Fide2012 {
-        let found = state.to_pair().count();
-        if found > MAX_PLAYERS_2012 {
-            return Err(DutchError::TooManyPlayers2012 {
-                limit: MAX_PLAYERS_2012,
-                found,
-            });
+    let (field, mates) = match options.edition {
+        Edition::Fide2012 => {
+            let found = state.to_pair().count();
+            if found > MAX_PLAYERS_2012 {
+                return Err(DutchError::TooManyPlayers2012 {
+                    limit: MAX_PLAYERS_2012,
+                    found,
+                });
+            }
+            return fide2012::pair(state);
         }
-        return fide2012::pair(state);
-    }
-    let mut field = player::in_pairing_order(state, options.edition);
-    let played = state.round.saturating_sub(1);
-    let mates = if options.edition == Edition::Fide2026 {
-        let pab_score = fide2026::c5_lowest_pab_score(&mut field);
-        engine::pair_round_2026(&field, played, pab_score)?
-    } else {
-        engine::pair_round(&field, played)?
+        Edition::Fide2017 => pair_field::<engine::Fide2017>(state)?,
+        Edition::Fide2026 => pair_field::<engine::Fide2026>(state)?,
     };
     let mut out = Pairing {
         round: state.round,
@@ -414,6 +411,17 @@ fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchErr
     }
     out.sort_boards(state);
     Ok(out)
+}
+
+/// The players of `state` in pairing order under the edition `E` (its
+/// floats and bye eligibility), and each one's opponent by `E`'s
+/// round-pairing.
+fn pair_field<E: engine::EditionRules>(
+    state: &RoundState,
+) -> Result<(Vec<player::Player>, Vec<Option<usize>>), DutchError> {
+    let mut field = player::in_pairing_order::<E>(state);
+    let mates = E::pair_round(&mut field, state.round.saturating_sub(1))?;
+    Ok((field, mates))
 }
 
 /// The Dutch system with its options (the edition) as a [`PairingSystem`]

@@ -3,8 +3,8 @@
 
 use swiss_core::{Colour, Partners, PlayerState, RoundState, StartNo};
 
-use crate::Edition;
-use crate::float::{Float, float, float_2026};
+use crate::engine::EditionRules;
+use crate::float::Float;
 
 /// One player to be paired, as the Dutch rules see him.
 #[derive(Clone, Debug)]
@@ -37,14 +37,14 @@ pub(crate) struct Player {
 }
 
 /// The players to pair in `state`, in A.2 order (2026: Art. 1.2): score,
-/// then pairing number; their floats and bye eligibility as `edition`
-/// defines them.
-pub(crate) fn in_pairing_order(state: &RoundState, edition: Edition) -> Vec<Player> {
+/// then pairing number; their floats and bye eligibility as the edition
+/// `E` defines them.
+pub(crate) fn in_pairing_order<E: EditionRules>(state: &RoundState) -> Vec<Player> {
     let mut field: Vec<Player> = state
         .players
         .iter()
         .filter(|p| p.to_pair)
-        .map(|p| Player::new(p, state, edition))
+        .map(|p| Player::new::<E>(p, state))
         .collect();
     field.sort_by(|a, b| b.score.cmp(&a.score).then(a.start_no.cmp(&b.start_no)));
     field
@@ -52,8 +52,8 @@ pub(crate) fn in_pairing_order(state: &RoundState, edition: Edition) -> Vec<Play
 
 impl Player {
     /// Builds the view of `p` for the round described by `st`, under
-    /// `edition`'s floats and bye eligibility.
-    pub(crate) fn new(p: &PlayerState, st: &RoundState, edition: Edition) -> Player {
+    /// the floats and bye eligibility of the edition `E`.
+    pub(crate) fn new<E: EditionRules>(p: &PlayerState, st: &RoundState) -> Player {
         let whites = p.colours.iter().filter(|&&c| c == Colour::White).count() as i64;
         let blacks = p.colours.len() as i64 - whites;
         let imbalance = (whites - blacks).unsigned_abs() as u32;
@@ -70,15 +70,8 @@ impl Player {
             imbalance,
             repeated,
             preference: colour_preference(&p.colours, whites - blacks, repeated),
-            floats: match edition {
-                Edition::Fide2026 => [float_2026(st, p, 1), float_2026(st, p, 2)],
-                _ => [float(st, p, 1), float(st, p, 2)],
-            },
-            may_get_bye: match edition {
-                // C2 refers to the Basic Rules' bar (C.04.1 Art. 4).
-                Edition::Fide2026 => p.may_receive_pab(&st.point_system),
-                _ => !p.had_bye_or_forfeit_win,
-            },
+            floats: E::floats(st, p),
+            may_get_bye: E::may_get_pab(st, p),
             topscorer: is_topscorer(st, p),
             forbidden,
             xxp: p.forbidden.clone(),
@@ -183,6 +176,7 @@ pub(crate) fn compatible(a: &Player, b: &Player) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::engine::{Fide2017, Fide2026};
 
     /// C.04.3 (2026) C2: a requested full-point bye (1 in round 1) bars
     /// the PAB as a forfeit win does; a half-point bye (4) does not. Under
@@ -199,9 +193,10 @@ XXR 5
 ";
         let t = swiss_core::trf::read(text, "c2").unwrap();
         let st = RoundState::before(&t, 2);
-        let bye = |edition, i: usize| Player::new(&st.players[i], &st, edition).may_get_bye;
-        assert!(!bye(Edition::Fide2026, 0));
-        assert!(bye(Edition::Fide2017, 0));
-        assert!(bye(Edition::Fide2026, 3) && bye(Edition::Fide2026, 1));
+        let bye_2026 = |i: usize| Player::new::<Fide2026>(&st.players[i], &st).may_get_bye;
+        let bye_2017 = |i: usize| Player::new::<Fide2017>(&st.players[i], &st).may_get_bye;
+        assert!(!bye_2026(0));
+        assert!(bye_2017(0));
+        assert!(bye_2026(3) && bye_2026(1));
     }
 }

@@ -132,7 +132,11 @@ impl Reader<'_> {
             Some((col, tok)) => match tok.parse::<u32>() {
                 Ok(v) if (1..=MAX_ROUNDS).contains(&v) => v,
                 _ => {
-                    self.error(n, *col, super::range_kind("a round", 1, MAX_ROUNDS, tok));
+                    self.error(
+                        n,
+                        *col,
+                        super::points::range_kind("a round", 1, MAX_ROUNDS, tok),
+                    );
                     return;
                 }
             },
@@ -182,7 +186,7 @@ impl Reader<'_> {
             match s.parse::<u32>() {
                 Ok(v) if (1..=max).contains(&v) => Some(v),
                 _ => {
-                    self.error(n, a, super::range_kind(what, 1, max, &s));
+                    self.error(n, a, super::points::range_kind(what, 1, max, &s));
                     None
                 }
             }
@@ -298,7 +302,7 @@ impl Reader<'_> {
                 _ => &[],
             };
             for &f in fields {
-                *super::point_field(&mut ps, f) = v;
+                *super::points::point_field(&mut ps, f) = v;
                 self.places.point_lines.push((f, line));
             }
         }
@@ -309,8 +313,11 @@ impl Reader<'_> {
                 col,
                 ErrorKind::Conflict {
                     what: "the point system (162, BB*/XXS)",
-                    first: format!("{} by BB*/XXS", super::point_values(&t.point_system)),
-                    second: format!("{} by 162", super::point_values(&ps)),
+                    first: format!(
+                        "{} by BB*/XXS",
+                        super::points::point_values(&t.point_system)
+                    ),
+                    second: format!("{} by 162", super::points::point_values(&ps)),
                 },
             );
         }

@@ -3,9 +3,8 @@
 //! weight width for its matching.
 
 use super::completion::AbsoluteCriteria;
-use super::criteria::{Layout, colour_criteria};
-use super::criteria_2026::{C9Ranks, Layout2026};
-use super::weights::{ScoreDifferences, ScoreLevels, bits};
+use super::criteria::{EditionRules, colour_criteria};
+use super::weights::bits;
 use crate::DutchError;
 use crate::float::Float;
 use crate::player::Player;
@@ -15,23 +14,15 @@ use crate::player::Player;
 const MIN_WINDOW_BITS: u32 = 60;
 const MAX_WINDOW_BITS: u32 = 120;
 
-/// Which edition's quality criteria a bracket's weights pack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Criteria {
-    /// C.04.3 (2017) C.4-C.19 (`criteria.rs`).
-    Fide2017,
-    /// C.04.3 (2026) C4-C21 (`criteria_2026.rs`).
-    Fide2026,
-}
-
 /// One bracket being paired: `members` are positions in the A.2-sorted
 /// field; `members[..mdps]` are the MDPs, `members[mdps..size]` the
 /// residents and `members[size..]` the next scoregroup (or all remaining
 /// players, for the PPB and the CLB), considered with the bracket for C.7.
 /// In the 2026 edition `members[size..next_end]` is the next scoregroup
 /// and `members[next_end..]` every other player left, there for the
-/// completion test (C4) only.
-pub(crate) struct Bracket<'a> {
+/// completion test (C4) only. `E` is the edition whose criteria the
+/// weights pack, with what they need to know of the bracket.
+pub(crate) struct Bracket<'a, E> {
     pub(crate) field: &'a [Player],
     pub(crate) absolute: &'a AbsoluteCriteria<'a>,
     pub(crate) members: Vec<usize>,
@@ -47,100 +38,38 @@ pub(crate) struct Bracket<'a> {
     pub(crate) next_is_last: bool,
     /// Rounds already played.
     pub(crate) rounds_played: u32,
-    // The shape of the packed weight (criteria.rs):
+    // The shape of the packed weight (the edition's file in criteria/):
     /// Bits of a count of the bracket's residents (pairs, players).
     pub(crate) resident_bits: u32,
     /// Bits of a count of the next scoregroup's players.
     pub(crate) next_bits: u32,
-    /// The PSD fields (A.8).
-    pub(crate) sd: ScoreDifferences,
     /// Low bits reserved for the D.1 bonuses of the remainder: enough for
     /// every S1R player of the bracket in one solve when that stays within
     /// bounds.
     pub(crate) window_bits: u32,
-    /// Where each criterion's field starts in the packed weight.
-    pub(crate) layout: Layout,
     /// Whether the remainder's D.1 may leave out the players outside the
     /// remainder (`CandidateSearch::cut_off_rest`); off only in the test
     /// that checks the cut changes nothing.
     pub(crate) cut_off_rest: bool,
-    /// The edition whose criteria the weights pack.
-    pub(crate) criteria: Criteria,
-    /// 2026: the end of the next scoregroup in `members`.
+    /// The end of the next scoregroup in `members` (2017: the end of
+    /// `members`).
     pub(crate) next_end: usize,
-    /// 2026: the score fields of C7, C8 and C18-C21.
-    pub(crate) levels: ScoreLevels,
-    /// 2026: where each criterion's field starts in the packed weight.
-    pub(crate) layout_2026: Layout2026,
-    /// 2026 C9: the PAB is expected in this bracket, as its only floater;
-    /// the played-games ranks that prefer the assignee with the fewest
-    /// unplayed rounds.
-    pub(crate) c9: Option<C9Ranks>,
+    /// The edition's layout of the weights, and what it reads of the
+    /// bracket beyond its players.
+    pub(crate) rules: E,
 }
 
-impl<'a> Bracket<'a> {
-    /// The bracket of `members` (MDPs first, then residents up to `size`,
-    /// then the players considered with it).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        field: &'a [Player],
-        absolute: &'a AbsoluteCriteria<'a>,
-        members: Vec<usize>,
-        mdps: usize,
-        size: usize,
-        ppb_or_clb: bool,
-        next_is_last: bool,
-        rounds_played: u32,
-    ) -> Self {
-        let lowest = members.last().map_or(0, |&i| field[i].score);
-        let sd = ScoreDifferences::new(|i| field[members[i]].score, mdps, size, lowest);
-        let next_end = members.len();
-        let mut b = Bracket::unlaid(field, absolute, members, (mdps, size, next_end));
-        b.ppb_or_clb = ppb_or_clb;
-        b.next_is_last = next_is_last;
-        b.rounds_played = rounds_played;
-        b.sd = sd;
-        b.layout = Layout::of(&b);
-        b
-    }
-
-    /// A bracket of the 2026 edition: `members` are the MDPs, the
-    /// residents up to `size`, the next scoregroup up to `next_end`, then
-    /// (with `completion`) every other player not yet paired. `c9` is set
-    /// when C9 applies to the bracket.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new_2026(
-        field: &'a [Player],
-        absolute: &'a AbsoluteCriteria<'a>,
-        members: Vec<usize>,
-        mdps: usize,
-        size: usize,
-        next_end: usize,
-        completion: bool,
-        rounds_played: u32,
-        c9: Option<C9Ranks>,
-    ) -> Self {
-        let levels = ScoreLevels::new(members[..next_end].iter().map(|&i| field[i].score));
-        let len = members.len();
-        let mut b = Bracket::unlaid(field, absolute, members, (mdps, size, next_end));
-        b.criteria = Criteria::Fide2026;
-        b.ppb_or_clb = completion;
-        b.next_is_last = next_end == len;
-        b.rounds_played = rounds_played;
-        b.levels = levels;
-        b.c9 = c9;
-        b.layout_2026 = Layout2026::of(&b);
-        b
-    }
-
+impl<'a, E: EditionRules> Bracket<'a, E> {
     /// The bracket of `members` split at `(mdps, size, next_end)`, with
-    /// the sizes of its fields but no criteria laid out yet (2017's, no
-    /// completion, no rounds played): the constructors fill in the rest.
-    fn unlaid(
+    /// the sizes of its fields and the edition's `rules` not laid out yet
+    /// (no completion, no rounds played): each edition's constructor fills
+    /// in the rest.
+    pub(crate) fn unlaid(
         field: &'a [Player],
         absolute: &'a AbsoluteCriteria<'a>,
         members: Vec<usize>,
         (mdps, size, next_end): (usize, usize, usize),
+        rules: E,
     ) -> Self {
         Bracket {
             field,
@@ -153,16 +82,11 @@ impl<'a> Bracket<'a> {
             rounds_played: 0,
             resident_bits: bits(size - mdps),
             next_bits: bits(next_end - size),
-            sd: ScoreDifferences::empty(),
             window_bits: ((size - mdps) as u32 / 2 * bits(size - mdps + 1))
                 .clamp(MIN_WINDOW_BITS, MAX_WINDOW_BITS),
-            layout: Layout::default(),
             cut_off_rest: true,
-            criteria: Criteria::Fide2017,
             next_end,
-            levels: ScoreLevels::default(),
-            layout_2026: Layout2026::default(),
-            c9: None,
+            rules,
         }
     }
 
@@ -195,14 +119,14 @@ impl<'a> Bracket<'a> {
         // The 2026 round loop checks C4 on the candidate itself; in 2017
         // the completion field rules out the shortcut except for the last
         // bracket.
-        let c4_checked_by_caller = self.criteria == Criteria::Fide2026;
+        let c4_checked_by_caller = E::COMPLETION_CHECKED_PER_BRACKET;
         if size % 2 == 1 {
             let f = self.player(size - 1);
             let floated = (1..=2).any(|back| {
                 self.rounds_played >= back && f.float(back as usize) == Some(Float::Down)
             });
             // 2026 C9: the leftover must have played as many games as anybody.
-            let most_games = self.c9.is_none()
+            let most_games = !self.rules.pab_to_most_games()
                 || (0..size).all(|i| self.player(i).played_games() <= f.played_games());
             let last = (self.ppb_or_clb || c4_checked_by_caller) && alone;
             if !(last && f.may_get_bye && !floated && most_games) {
@@ -232,11 +156,70 @@ impl<'a> Bracket<'a> {
 
     /// Total bits of the packed weights below their top field.
     pub(crate) fn bits_below_top(&self) -> u32 {
-        match self.criteria {
-            Criteria::Fide2017 => self.layout.bits_below_top(),
-            Criteria::Fide2026 => self.layout_2026.bits_below_top(),
-        }
+        self.rules.bits_below_top()
     }
+}
+
+/// The end of the scoregroup (A.3; 2026: Art. 1.3) of `field` that starts
+/// at `from`.
+pub(super) fn scoregroup_end(field: &[Player], from: usize) -> usize {
+    from + field[from..]
+        .iter()
+        .take_while(|p| p.score >= field[from].score)
+        .count()
+}
+
+/// `opponent` with `b`'s `pairs` (positions in its members) made.
+pub(super) fn with_pairs<E>(
+    opponent: &[Option<usize>],
+    b: &Bracket<'_, E>,
+    pairs: &[(usize, usize)],
+) -> Vec<Option<usize>> {
+    let mut trial = opponent.to_vec();
+    for &(x, y) in pairs {
+        trial[b.members[x]] = Some(b.members[y]);
+        trial[b.members[y]] = Some(b.members[x]);
+    }
+    trial
+}
+
+/// The players of `b` that `pairs` leaves unpaired (A.4.a), as positions
+/// in the field.
+pub(super) fn downfloaters<E>(b: &Bracket<'_, E>, pairs: &[(usize, usize)]) -> Vec<usize> {
+    let mut paired = vec![false; b.size];
+    for &(x, y) in pairs {
+        paired[x] = true;
+        paired[y] = true;
+    }
+    (0..b.size)
+        .filter(|&i| !paired[i])
+        .map(|i| b.members[i])
+        .collect()
+}
+
+/// Explain mode: the bracket's pairing, how it was chosen, its
+/// downfloaters and the criteria it could not meet.
+pub(super) fn log_bracket<E: EditionRules>(
+    b: &Bracket<'_, E>,
+    pairs: &[(usize, usize)],
+    floaters: &[usize],
+    how: &str,
+) {
+    let field = b.field;
+    tracing::debug!(
+        // The residents' score (MDPs come from higher groups).
+        score = %swiss_core::Points(b.player(b.mdps).score),
+        mdps = b.mdps,
+        residents = b.size - b.mdps,
+        // 2017: the PPB or the CLB (A.9); 2026: the matching held every
+        // player left, for C4.
+        completion = b.ppb_or_clb,
+        chosen = how,
+        unmet = %b.unmet_criteria(pairs),
+        pairs = ?pairs.iter().map(|&(x, y)| (b.player(x).start_no, b.player(y).start_no)).collect::<Vec<_>>(),
+        downfloaters = ?floaters.iter().map(|&i| field[i].start_no).collect::<Vec<_>>(),
+        "bracket paired"
+    );
 }
 
 macro_rules! dispatch {
@@ -250,6 +233,8 @@ macro_rules! dispatch {
 
 /// Pairs the bracket (B.8: the best candidate, the earliest of the B.6/B.7
 /// sequence among equals) with a weight width that fits it.
-pub(crate) fn solve_bracket(b: &Bracket<'_>) -> Result<Vec<(usize, usize)>, DutchError> {
+pub(crate) fn solve_bracket<E: EditionRules>(
+    b: &Bracket<'_, E>,
+) -> Result<Vec<(usize, usize)>, DutchError> {
     dispatch!(b, b.weight_words(), 1 2 3 4 5 6 7 8 9 10 12 16 20 24 32 48 64)
 }

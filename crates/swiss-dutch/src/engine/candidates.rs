@@ -21,6 +21,7 @@ use std::ops::Range;
 use swiss_matching::{DenseMatching, Wide};
 
 use super::bracket::Bracket;
+use super::criteria::EditionRules;
 use super::remainder::{each_pair, heavy, joining_values};
 use super::weights::EdgeWeights;
 use crate::DutchError;
@@ -32,7 +33,7 @@ use crate::DutchError;
 /// 2R + 1 bits for R = [`Bracket::resident_bits`]; above those the D.2.a
 /// count of S1R players kept in S1R, R bits
 /// ([`CandidateSearch::exchange_count_at`]).
-pub(crate) fn reserved_bits(b: &Bracket<'_>) -> u32 {
+pub(crate) fn reserved_bits<E>(b: &Bracket<'_, E>) -> u32 {
     3 * b.resident_bits + 1 + b.window_bits
 }
 
@@ -48,10 +49,10 @@ thread_local! {
 
 /// The search for the earliest best candidate of one bracket, with
 /// weights `N` words wide. Positions are those of [`Bracket::members`].
-pub(crate) struct CandidateSearch<'s, 'a, const N: usize> {
-    pub(super) bracket: &'s Bracket<'a>,
+pub(crate) struct CandidateSearch<'s, 'a, E, const N: usize> {
+    pub(super) bracket: &'s Bracket<'a, E>,
     /// The original weights, less the pairs ruled out so far.
-    pub(super) weights: EdgeWeights<'s, 'a, N>,
+    pub(super) weights: EdgeWeights<'s, 'a, E, N>,
     /// The matcher, whose weights carry the bonuses of the current step.
     pub(super) matching: DenseMatching<Wide<N>>,
     /// The players after the bracket are one stand-in
@@ -64,7 +65,7 @@ pub(crate) struct CandidateSearch<'s, 'a, const N: usize> {
     pub(super) pairs: Vec<(usize, usize)>,
 }
 
-impl<'a> Bracket<'a> {
+impl<E: EditionRules> Bracket<'_, E> {
     /// Pairs the bracket (B.8): the best candidate under C.5-C.19 (and C.4
     /// for the PPB), the earliest of the B.6/B.7 sequence among equals.
     /// Returns the pairs made, as positions in `members`.
@@ -72,10 +73,10 @@ impl<'a> Bracket<'a> {
         let stand_in = self.floats_one_into_next();
         #[cfg(test)]
         let stand_in = stand_in && STAND_INS.with(|c| c.get().0);
-        let mut search = CandidateSearch::<N>::new(self, stand_in);
+        let mut search = CandidateSearch::<E, N>::new(self, stand_in);
         search.solve_best();
         if stand_in && !search.one_floater() {
-            search = CandidateSearch::<N>::new(self, false);
+            search = CandidateSearch::<E, N>::new(self, false);
             search.solve_best();
         }
         #[cfg(test)]
@@ -98,11 +99,11 @@ impl<'a> Bracket<'a> {
     }
 }
 
-impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
+impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// The search over the bracket and the players after it, or with
     /// `stand_in` over the bracket and one stand-in for those players
     /// ([`Bracket::floats_one_into_next`]).
-    fn new(bracket: &'s Bracket<'a>, stand_in: bool) -> Self {
+    fn new(bracket: &'s Bracket<'a, E>, stand_in: bool) -> Self {
         let mut weights = EdgeWeights::new(bracket);
         if stand_in {
             let values = next_group_values(&weights, bracket);
@@ -277,7 +278,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
     }
 }
 
-impl Bracket<'_> {
+impl<E> Bracket<'_, E> {
     /// Whether the bracket is odd, not the PPB or the CLB, and has players
     /// after it: then C.5, which outranks all the other criteria, leaves
     /// one bracket player unpaired in every best candidate as soon as one
@@ -299,9 +300,9 @@ impl Bracket<'_> {
 /// the next scoregroup ([`Bracket::floats_one_into_next`]): the heaviest
 /// pair of the bracket plus what the next scoregroup's pairing gains when
 /// he joins it.
-fn next_group_values<const N: usize>(
-    weights: &EdgeWeights<'_, '_, N>,
-    b: &Bracket<'_>,
+fn next_group_values<E: EditionRules, const N: usize>(
+    weights: &EdgeWeights<'_, '_, E, N>,
+    b: &Bracket<'_, E>,
 ) -> Vec<Wide<N>> {
     let (size, len) = (b.size, b.members.len());
     // Half the heaviest pair: enough for duals without the blossom (a

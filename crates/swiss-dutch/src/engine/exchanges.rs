@@ -5,9 +5,10 @@
 use swiss_matching::Wide;
 
 use super::candidates::CandidateSearch;
+use super::criteria::EditionRules;
 use super::remainder::Remainder;
 
-impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
+impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// The weight of `a-b` (`a` at place `place` of the remainder, above
     /// `b`) for D.2.a-b: the original weight, plus one in D.2.a's field
     /// when `a` is of the original S1R (fewest exchanges: most S1R players

@@ -2,9 +2,10 @@
 //! are paired (S1 against the Limbo, D.3) and with which residents (D.1).
 
 use super::candidates::CandidateSearch;
+use super::criteria::EditionRules;
 use crate::DutchError;
 
-impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
+impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// D.3: which MDPs form S1. Within each score (D.3.a: C.6 already
     /// prefers the higher scores), the highest ranked MDPs (D.3.b: the
     /// lowest BSNs) that some best candidate pairs; they are marked

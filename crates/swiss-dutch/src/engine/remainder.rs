@@ -6,6 +6,7 @@ use swiss_matching::{DenseMatching, Wide};
 
 use super::bracket::Bracket;
 use super::candidates::CandidateSearch;
+use super::criteria::EditionRules;
 use super::weights::bits;
 use crate::DutchError;
 
@@ -37,7 +38,7 @@ pub(crate) struct Remainder {
     pub(crate) s1_len: usize,
 }
 
-impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
+impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// B.3/B.7: the remainder left by the MDP-pairing (the residents not
     /// paired with MDPs) and its original S1R, as large as the number of
     /// pairs the current optimum makes inside it.
@@ -236,7 +237,7 @@ impl<'s, 'a, const N: usize> CandidateSearch<'s, 'a, N> {
 /// A weight above every weight of `b`'s matchings, for the vertices that
 /// [`joining_values`] and the stand-in of the next scoregroup add, which
 /// every optimum must pair.
-pub(super) fn heavy<const N: usize>(b: &Bracket<'_>) -> Wide<N> {
+pub(super) fn heavy<E: EditionRules, const N: usize>(b: &Bracket<'_, E>) -> Wide<N> {
     // The completion field (PPB, CLB) counts up to three below its top.
     Wide::bit(b.bits_below_top() + 2)
 }

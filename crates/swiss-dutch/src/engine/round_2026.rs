@@ -5,12 +5,13 @@
 //! chosen among the candidates after which the round can still be
 //! completed.
 
-use super::bracket::{Bracket, solve_bracket};
+use super::bracket::{
+    Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
+};
 use super::completion::{
     AbsoluteCriteria, bracket_pairs_everyone, completable, completable_set, perfectly_pairable,
 };
-use super::criteria_2026::C9Ranks;
-use super::round::{downfloaters, log_bracket, scoregroup_end, with_pairs};
+use super::criteria::{C9Ranks, Fide2026};
 use crate::DutchError;
 use crate::player::Player;
 
@@ -202,7 +203,7 @@ impl<'a> Round2026<'a> {
         group: usize,
         everybody: bool,
         c9: Option<C9Ranks>,
-    ) -> Bracket<'a> {
+    ) -> Bracket<'a, Fide2026> {
         let size = pass.bracket.len();
         let next_end = (size + group).min(members.len());
         Bracket::new_2026(
@@ -219,7 +220,10 @@ impl<'a> Round2026<'a> {
     }
 
     /// B.4's perfect candidate when it keeps C4, else B.8's best.
-    fn best_candidate(&self, b: &Bracket<'_>) -> Result<(Pairs, &'static str), DutchError> {
+    fn best_candidate(
+        &self,
+        b: &Bracket<'_, Fide2026>,
+    ) -> Result<(Pairs, &'static str), DutchError> {
         Ok(match b.perfect_first_candidate() {
             Some(p) if self.completable_after(b, &p) => (p, PERFECT),
             _ => (
@@ -233,7 +237,7 @@ impl<'a> Round2026<'a> {
     fn finish(
         &mut self,
         pass: &mut Pass,
-        b: &Bracket<'_>,
+        b: &Bracket<'_, Fide2026>,
         pairs: &[(usize, usize)],
         how: &str,
         group_end: usize,
@@ -255,7 +259,7 @@ impl<'a> Round2026<'a> {
 
     /// Whether the round can still be completed once `b` is paired as
     /// `pairs` (C4).
-    fn completable_after(&self, b: &Bracket<'_>, pairs: &[(usize, usize)]) -> bool {
+    fn completable_after(&self, b: &Bracket<'_, Fide2026>, pairs: &[(usize, usize)]) -> bool {
         completable(
             self.field,
             self.absolute,
@@ -283,7 +287,7 @@ impl<'a> Round2026<'a> {
 
 /// What C6 and C7 count for `pairs` of `b`: the pairs, and the scores of
 /// their higher players, highest first.
-fn c6_c7(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> (usize, Vec<i32>) {
+fn c6_c7(b: &Bracket<'_, Fide2026>, pairs: &[(usize, usize)]) -> (usize, Vec<i32>) {
     let mut scores: Vec<i32> = pairs
         .iter()
         .map(|&(x, y)| b.player(x).score.max(b.player(y).score))

@@ -5,9 +5,9 @@
 use super::bracket::{Bracket, solve_bracket};
 use super::candidates::STAND_INS;
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
-use super::criteria_2026::C9Ranks;
+use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
 use super::remainder::{CUTS, WITHOUT_SOLVE};
-use super::round::pair_round_with;
+use super::round_2017::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::in_pairing_order;
 
@@ -36,7 +36,7 @@ fn case_files() -> Vec<(std::path::PathBuf, swiss_core::RoundState)> {
 fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
     let mut checked = 0;
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state, crate::Edition::Fide2017);
+        let field = in_pairing_order::<Fide2017>(&state);
         let absolute = AbsoluteCriteria::new(&field);
         let size = field
             .iter()
@@ -85,7 +85,7 @@ fn c043_c5_an_even_bracket_that_pairs_everyone_ignores_the_next_scoregroup() {
 fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
     let (mut cuts, mut with_leftover, mut files_cut) = (0, 0, 0);
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state, crate::Edition::Fide2017);
+        let field = in_pairing_order::<Fide2017>(&state);
         let played = state.round - 1;
         CUTS.with(|c| c.set((0, 0)));
         let cut = pair_round_with(&field, played, true).ok();
@@ -106,17 +106,11 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
     );
 }
 
-/// The opponents the round loop of `edition` gives the players of `state`
-/// (`None`: no legal pairing).
-fn pair_in(edition: crate::Edition, state: &swiss_core::RoundState) -> Option<Vec<Option<usize>>> {
-    let mut field = in_pairing_order(state, edition);
-    let played = state.round - 1;
-    if edition == crate::Edition::Fide2026 {
-        let pab_score = crate::fide2026::c5_lowest_pab_score(&mut field);
-        super::pair_round_2026(&field, played, pab_score).ok()
-    } else {
-        pair_round_with(&field, played, true).ok()
-    }
+/// The opponents the round loop of the edition `E` gives the players of
+/// `state` (`None`: no legal pairing).
+fn pair_in<E: EditionRules>(state: &swiss_core::RoundState) -> Option<Vec<Option<usize>>> {
+    let mut field = in_pairing_order::<E>(state);
+    E::pair_round(&mut field, state.round - 1).ok()
 }
 
 /// C.04.3 D.1 in the remainder: answering an S1R player from the last
@@ -129,13 +123,15 @@ fn pair_in(edition: crate::Edition, state: &swiss_core::RoundState) -> Option<Ve
 fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
     let (mut cycles, mut files_used) = (0, 0);
     for (f, state) in case_files() {
-        for edition in [crate::Edition::Fide2017, crate::Edition::Fide2026] {
+        let editions: [(&str, fn(&_) -> _); 2] =
+            [("2017", pair_in::<Fide2017>), ("2026", pair_in::<Fide2026>)];
+        for (edition, pair_in) in editions {
             WITHOUT_SOLVE.with(|c| c.set((true, 0)));
-            let with = pair_in(edition, &state);
+            let with = pair_in(&state);
             let (_, n) = WITHOUT_SOLVE.with(|c| c.replace((false, 0)));
-            let without = pair_in(edition, &state);
+            let without = pair_in(&state);
             WITHOUT_SOLVE.with(|c| c.set((true, 0)));
-            assert_eq!(with, without, "{} {edition:?}", f.display());
+            assert_eq!(with, without, "{} {edition}", f.display());
             cycles += n;
             files_used += usize::from(n > 0);
         }
@@ -158,7 +154,7 @@ fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
 fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
     let (mut used, mut dropped, mut files_used) = (0, 0, 0);
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state, crate::Edition::Fide2017);
+        let field = in_pairing_order::<Fide2017>(&state);
         let played = state.round - 1;
         STAND_INS.with(|c| c.set((true, 0, 0)));
         let with = pair_round_with(&field, played, true).ok();
@@ -183,12 +179,12 @@ fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
 }
 
 /// [`table_agrees`] at `b`'s weight width (`None` beyond four words).
-fn table_agrees_any(b: &Bracket<'_>) -> Option<bool> {
+fn table_agrees_any<E: EditionRules>(b: &Bracket<'_, E>) -> Option<bool> {
     match b.weight_words() {
-        1 => table_agrees::<1>(b),
-        2 => table_agrees::<2>(b),
-        3 => table_agrees::<3>(b),
-        4 => table_agrees::<4>(b),
+        1 => table_agrees::<E, 1>(b),
+        2 => table_agrees::<E, 2>(b),
+        3 => table_agrees::<E, 3>(b),
+        4 => table_agrees::<E, 4>(b),
         _ => None,
     }
 }
@@ -196,8 +192,8 @@ fn table_agrees_any(b: &Bracket<'_>) -> Option<bool> {
 /// Whether `b` builds a weight table, and if so whether every pair
 /// reads from it the weight [`Bracket::edge_weight`] computes, also
 /// through the palette.
-fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
-    let weights = EdgeWeights::<N>::new(b);
+fn table_agrees<E: EditionRules, const N: usize>(b: &Bracket<'_, E>) -> Option<bool> {
+    let weights = EdgeWeights::<E, N>::new(b);
     if weights.table.is_empty() {
         return None;
     }
@@ -220,7 +216,7 @@ fn table_agrees<const N: usize>(b: &Bracket<'_>) -> Option<bool> {
 fn the_weight_table_matches_the_edge_weights() {
     let (mut checked, mut checked_2026) = (0, 0);
     for (f, state) in case_files() {
-        let field = in_pairing_order(&state, crate::Edition::Fide2017);
+        let field = in_pairing_order::<Fide2017>(&state);
         let absolute = AbsoluteCriteria::new(&field);
         let group_end = |from: usize| {
             from + field[from..]
@@ -259,7 +255,7 @@ fn the_weight_table_matches_the_edge_weights() {
                 checked += 1;
             }
         }
-        // The 2026 weights (criteria_2026.rs), with and without the
+        // The 2026 weights (criteria/fide2026.rs), with and without the
         // players after the next scoregroup and C9.
         let c9 = C9Ranks::new(&field, field[field.len() - 1].score);
         for (size, with_c9) in [(end, false), (end, true)] {
@@ -301,20 +297,17 @@ fn c043_art_3_3_a_bracket_pairs_everyone_only_with_mdps_meeting_residents() {
     let path = swiss_testdata::path("hunt/cases/dutch-2026-mdps-only-meet-residents-r11.trf");
     let t = swiss_core::trf::read(&std::fs::read_to_string(path).unwrap(), "case").unwrap();
     let state = swiss_core::RoundState::next(&t);
-    for edition in [crate::Edition::Fide2017, crate::Edition::Fide2026] {
-        let field = in_pairing_order(&state, edition);
+    let fields = [
+        ("2017", in_pairing_order::<Fide2017>(&state)),
+        ("2026", in_pairing_order::<Fide2026>(&state)),
+    ];
+    for (edition, field) in fields {
         let absolute = AbsoluteCriteria::new(&field);
         let at = |start: u32| field.iter().position(|p| p.start_no == start).unwrap();
         let bracket: Vec<usize> = [6, 11, 13, 7, 14, 19].into_iter().map(at).collect();
-        assert!(perfectly_pairable(&absolute, &bracket), "{edition:?}");
-        assert!(
-            !bracket_pairs_everyone(&absolute, &bracket, 4),
-            "{edition:?}"
-        );
+        assert!(perfectly_pairable(&absolute, &bracket), "{edition}");
+        assert!(!bracket_pairs_everyone(&absolute, &bracket, 4), "{edition}");
         // Without MDPs the same six players do pair everyone.
-        assert!(
-            bracket_pairs_everyone(&absolute, &bracket, 0),
-            "{edition:?}"
-        );
+        assert!(bracket_pairs_everyone(&absolute, &bracket, 0), "{edition}");
     }
 }

@@ -1,13 +1,14 @@
 //! The machinery under the packed weights: wide values put in place, the
 //! PSD fields (C.04.3 A.8) and the store of a bracket's original edge
-//! weights. Which criteria the weights hold, and in which order, is
-//! `criteria.rs`'s business.
+//! weights. Which criteria the weights hold, and in which order, is the
+//! business of each edition's file under `criteria/`.
 
 use std::collections::HashMap;
 
 use swiss_matching::Wide;
 
 use super::bracket::Bracket;
+use super::criteria::EditionRules;
 
 /// Bits needed to write `x`.
 pub(crate) fn bits(x: usize) -> u32 {
@@ -86,16 +87,6 @@ impl ScoreDifferences {
         }
     }
 
-    /// No score differences at all (the 2026 edition has no PSD).
-    pub(crate) fn empty() -> Self {
-        ScoreDifferences {
-            shifts: Vec::new(),
-            smallest: 0,
-            field_bits: 0,
-            artificial: 0,
-        }
-    }
-
     /// The bit for the score difference `sd` in the PSD field at `field`.
     pub(crate) fn bit<const N: usize>(&self, field: u32, sd: i32) -> Wide<N> {
         let at = usize::try_from(sd - self.smallest).ok();
@@ -156,12 +147,12 @@ impl ScoreLevels {
 ///
 /// A big bracket asks for the weights of millions of pairs, several times
 /// each, but its players fall into few classes of equal
-/// [`WeightFacts`](super::criteria::WeightFacts): apart from C.1-C.3, which
+/// [`WeightFacts`](super::criteria::common::WeightFacts): apart from C.1-C.3, which
 /// stay a per-pair check, the weight of a pair is a function of the two
 /// classes, so it is computed once per ordered pair of classes and then
 /// read from `table`.
-pub(crate) struct EdgeWeights<'b, 'a, const N: usize> {
-    bracket: &'b Bracket<'a>,
+pub(crate) struct EdgeWeights<'b, 'a, E, const N: usize> {
+    bracket: &'b Bracket<'a, E>,
     /// Positions: the bracket's members, or the bracket and its stand-in
     /// ([`EdgeWeights::stand_in_for_next`]).
     len: usize,
@@ -184,9 +175,9 @@ pub(crate) struct EdgeWeights<'b, 'a, const N: usize> {
 /// computed pair by pair.
 const MAX_TABLE: usize = 1 << 20;
 
-impl<'b, 'a, const N: usize> EdgeWeights<'b, 'a, N> {
+impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
     /// The weights of `bracket`, nothing ruled out yet.
-    pub(crate) fn new(bracket: &'b Bracket<'a>) -> Self {
+    pub(crate) fn new(bracket: &'b Bracket<'a, E>) -> Self {
         let n = bracket.members.len();
         let pairs = n * n.saturating_sub(1) / 2;
         let mut ids = HashMap::new();

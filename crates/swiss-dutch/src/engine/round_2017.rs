@@ -1,10 +1,13 @@
-//! The round-pairing (C.04.3 A.9): brackets paired one by one from the top
+//! The round-pairing of the 2017 edition (C.04.3 A.9): brackets paired one by one from the top
 //! scoregroup down, each one's downfloaters moved down as MDPs into the
 //! next; the bracket after which the round could no longer be completed
 //! becomes the PPB, paired again with C.4 and the collapsed scoregroup.
 
-use super::bracket::{Bracket, solve_bracket};
+use super::bracket::{
+    Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
+};
 use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable};
+use super::criteria::Fide2017;
 use crate::DutchError;
 use crate::player::Player;
 
@@ -151,7 +154,7 @@ impl<'a> RoundPairing<'a> {
     /// floats, and C.7 is the same for all of them, so the next scoregroup
     /// cannot change the choice. Leaving it out of the matching makes the
     /// bracket up to 8 times cheaper.
-    fn next_bracket(&self, pass: &mut Pass) -> Bracket<'a> {
+    fn next_bracket(&self, pass: &mut Pass) -> Bracket<'a, Fide2017> {
         let n = self.field.len();
         let size = pass.bracket.len();
         let group_start = pass.next;
@@ -182,66 +185,4 @@ impl<'a> RoundPairing<'a> {
         b.cut_off_rest = self.cut_off_rest;
         b
     }
-}
-
-/// The end of the scoregroup (A.3; 2026: Art. 1.3) of `field` that starts
-/// at `from`.
-pub(super) fn scoregroup_end(field: &[Player], from: usize) -> usize {
-    from + field[from..]
-        .iter()
-        .take_while(|p| p.score >= field[from].score)
-        .count()
-}
-
-/// `opponent` with `b`'s `pairs` (positions in its members) made.
-pub(super) fn with_pairs(
-    opponent: &[Option<usize>],
-    b: &Bracket<'_>,
-    pairs: &[(usize, usize)],
-) -> Vec<Option<usize>> {
-    let mut trial = opponent.to_vec();
-    for &(x, y) in pairs {
-        trial[b.members[x]] = Some(b.members[y]);
-        trial[b.members[y]] = Some(b.members[x]);
-    }
-    trial
-}
-
-/// The players of `b` that `pairs` leaves unpaired (A.4.a), as positions
-/// in the field.
-pub(super) fn downfloaters(b: &Bracket<'_>, pairs: &[(usize, usize)]) -> Vec<usize> {
-    let mut paired = vec![false; b.size];
-    for &(x, y) in pairs {
-        paired[x] = true;
-        paired[y] = true;
-    }
-    (0..b.size)
-        .filter(|&i| !paired[i])
-        .map(|i| b.members[i])
-        .collect()
-}
-
-/// Explain mode: the bracket's pairing, how it was chosen, its
-/// downfloaters and the criteria it could not meet.
-pub(super) fn log_bracket(
-    b: &Bracket<'_>,
-    pairs: &[(usize, usize)],
-    floaters: &[usize],
-    how: &str,
-) {
-    let field = b.field;
-    tracing::debug!(
-        // The residents' score (MDPs come from higher groups).
-        score = %swiss_core::Points(b.player(b.mdps).score),
-        mdps = b.mdps,
-        residents = b.size - b.mdps,
-        // 2017: the PPB or the CLB (A.9); 2026: the matching held every
-        // player left, for C4.
-        completion = b.ppb_or_clb,
-        chosen = how,
-        unmet = %b.unmet_criteria(pairs),
-        pairs = ?pairs.iter().map(|&(x, y)| (b.player(x).start_no, b.player(y).start_no)).collect::<Vec<_>>(),
-        downfloaters = ?floaters.iter().map(|&i| field[i].start_no).collect::<Vec<_>>(),
-        "bracket paired"
-    );
 }

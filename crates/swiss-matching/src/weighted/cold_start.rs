@@ -1,0 +1,259 @@
+//! The cold start (solve from scratch): duals of half the heaviest edge,
+//! lowered to what the edges allow, tight edges matched greedily, then
+//! alternating forests over the tight graph and the cardinality matcher
+//! on it, before any stage grows a tree.
+
+use super::{Forest, IDLE_FOREST_ROUNDS, Label, NONE, SWEEPS, State, UNSWEPT_FREE, ones};
+use crate::matrix::Matrix;
+use crate::weight::Weight;
+
+impl<W: Weight> State<W> {
+    /// A cheap feasible start: each vertex's dual is half its heaviest edge
+    /// (every slack is then non-negative), lowered vertex by vertex to the
+    /// least value its edges allow; then tight edges are matched greedily.
+    /// Brackets of the engines have many equal weights, so this pairs most
+    /// vertices before any search.
+    pub(super) fn greedy_start(&mut self, w: &Matrix<W>) {
+        let n = self.n;
+        crate::each_row(&mut self.y, 1, n, |v, y| {
+            let mut max = W::ZERO;
+            w.for_edges(v, |_, wt| max = max.max(wt));
+            y[0] = max.half();
+        });
+        // Half the heaviest edge often makes most vertices tight with a
+        // partner already (a next scoregroup's pairs): then the sweeps,
+        // which cost a pass over the edges each, are not needed.
+        self.match_tight(w);
+        let free = self.mate.iter().filter(|&&m| m == NONE).count();
+        if free <= n / UNSWEPT_FREE {
+            self.forest(w);
+            return;
+        }
+        self.mate.fill(NONE);
+        // Lower each dual to the least value its edges allow, given the
+        // others: more edges turn tight, and the greedy pass below pairs
+        // more vertices (weights that add a per-vertex term, as the
+        // engines' float criteria do, otherwise leave most vertices free).
+        for _ in 0..SWEEPS {
+            for v in 0..n {
+                let mut need = W::ZERO;
+                let y = &self.y;
+                w.for_edges(v, |u, wt| {
+                    if u != v && wt > y[u] && wt.sub(y[u]) > need {
+                        need = wt.sub(y[u]);
+                    }
+                });
+                self.y[v] = need;
+            }
+        }
+        self.match_tight(w);
+        self.forest(w);
+    }
+
+    /// Forest rounds while they augment: one round costs about what a
+    /// stage costs and pairs at least as many vertices, so the stages are
+    /// left only what needs blossoms. (A cap of twelve rounds left 92 of a
+    /// 3,114-player bracket's vertices free, 46 stages taking 0.5 s; the
+    /// rounds that pair them take 0.05 s.)
+    pub(super) fn forest(&mut self, w: &Matrix<W>) {
+        let mut idle = 0;
+        while idle < IDLE_FOREST_ROUNDS {
+            match self.forest_round(w) {
+                Forest::Augmented => idle = 0,
+                Forest::Stepped => idle += 1,
+                Forest::Stuck => break,
+            }
+        }
+    }
+
+    /// One round of a blossom-free Hungarian method over all free vertices
+    /// with a positive dual at once: grow alternating trees from all of
+    /// them along tight edges and augment along vertex-disjoint paths
+    /// between two trees (or to a free vertex at zero dual); when there is
+    /// none, move the duals (outer vertices down, inner up) by the most
+    /// that keeps every slack non-negative. The stages grow one tree at a
+    /// time, each over most of a bracket, which made the cold start of
+    /// brackets with an excess of one colour preference take one search
+    /// per player of the excess. [`Forest::Stuck`] when fewer than two
+    /// roots are left or an odd cycle (which needs the blossoms of the
+    /// exact stages) or a dual reaching zero blocks the step. It keeps
+    /// what the stages need: feasible duals, tight pairs. It reads the
+    /// duals of vertices only, so no blossom may exist yet. (Warm solves
+    /// do without it: their few free vertices are cheap for the stages,
+    /// which search from where the duals stand, and a forest round's
+    /// search over the whole bracket cost ten times more there.)
+    pub(super) fn forest_round(&mut self, w: &Matrix<W>) -> Forest {
+        let n = self.n;
+        let roots: Vec<usize> = (0..n)
+            .filter(|&v| self.mate[v] == NONE && !self.y[v].is_zero())
+            .collect();
+        if roots.len() < 2 {
+            return Forest::Stuck;
+        }
+        // Per vertex: label, tree (its root), parent in the tree.
+        let mut label = vec![Label::None; n];
+        let mut tree = vec![NONE; n];
+        let mut parent = vec![NONE; n];
+        let mut used = vec![false; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &r in &roots {
+            label[r] = Label::Outer;
+            tree[r] = r;
+            queue.push_back(r);
+        }
+        let mut augmented = false;
+        while let Some(s) = queue.pop_front() {
+            if used[tree[s]] {
+                continue;
+            }
+            let mut hit = None;
+            let y = &self.y;
+            let mate = &self.mate;
+            w.for_edges(s, |x, wt| {
+                if hit.is_some() || x == s || y[s].add(y[x]) != wt {
+                    return;
+                }
+                match label[x] {
+                    // Unlabelled vertices paired this round are off limits.
+                    Label::None if tree[x] != NONE => {}
+                    Label::None if mate[x] == NONE => hit = Some((x, NONE)),
+                    Label::None => {
+                        let m = mate[x];
+                        label[x] = Label::Inner;
+                        parent[x] = s;
+                        tree[x] = tree[s];
+                        label[m] = Label::Outer;
+                        parent[m] = x;
+                        tree[m] = tree[s];
+                        queue.push_back(m);
+                    }
+                    Label::Outer if tree[x] != tree[s] && !used[tree[x]] => {
+                        hit = Some((x, tree[x]));
+                    }
+                    _ => {}
+                }
+            });
+            if let Some((x, other)) = hit {
+                // Flip the tree paths above `s` and `x`, then pair them.
+                for (mut v, t) in [(s, tree[s]), (x, other)] {
+                    if t == NONE {
+                        continue;
+                    }
+                    used[t] = true;
+                    while v != t {
+                        let i = parent[v];
+                        let o = parent[i];
+                        self.mate[i] = o;
+                        self.mate[o] = i;
+                        v = o;
+                    }
+                }
+                if other == NONE {
+                    tree[x] = x;
+                }
+                self.mate[s] = x;
+                self.mate[x] = s;
+                augmented = true;
+            }
+        }
+        if augmented {
+            return Forest::Augmented;
+        }
+        // No path: the largest dual step every slack allows, the least
+        // bound of each outer vertex found row by row.
+        let mut least: Vec<Option<W>> = vec![None; n];
+        let y = &self.y;
+        crate::each_row(&mut least, 1, n, |s, out| {
+            if label[s] != Label::Outer {
+                return;
+            }
+            let mut d = y[s];
+            w.for_edges(s, |x, wt| {
+                if x == s {
+                    return;
+                }
+                let slack = y[s].add(y[x]).sub(wt);
+                match label[x] {
+                    Label::None => d = d.min(slack),
+                    Label::Outer => d = d.min(slack.half()),
+                    Label::Inner => {}
+                }
+            });
+            out[0] = Some(d);
+        });
+        let delta = least.into_iter().flatten().min();
+        let Some(d) = delta.filter(|d| !d.is_zero()) else {
+            return Forest::Stuck;
+        };
+        for (y, l) in self.y.iter_mut().zip(&label) {
+            match l {
+                Label::Outer => *y = y.sub(d),
+                Label::Inner => *y = y.add(d),
+                Label::None => {}
+            }
+        }
+        Forest::Stepped
+    }
+
+    /// The tight edges between vertices that `keep`, as one bit set of
+    /// `n.div_ceil(64)` words per vertex (rows in parallel, duals of
+    /// vertices only: outside blossoms).
+    pub(super) fn tight_rows(
+        &self,
+        w: &Matrix<W>,
+        keep: impl Fn(usize) -> bool + Sync,
+    ) -> Vec<u64> {
+        let n = self.n;
+        let words = n.div_ceil(64);
+        let mut tight = vec![0u64; n * words];
+        let y = &self.y;
+        crate::each_row(&mut tight, words, n, |u, row| {
+            if !keep(u) {
+                return;
+            }
+            w.for_edges(u, |v, wt| {
+                if v != u && keep(v) && y[u].add(y[v]) == wt {
+                    row[v / 64] |= 1 << (v % 64);
+                }
+            });
+        });
+        tight
+    }
+
+    /// Pairs vertices along tight edges, always taking the unpaired vertex
+    /// with the fewest unpaired tight neighbours and, for it, the neighbour
+    /// with the fewest: on the engines' brackets (two colour classes of
+    /// unequal size, say) pairing in index order used up the vertices the
+    /// scarce class needed and left hundreds free, each costing a search
+    /// over the bracket; this leaves few.
+    pub(super) fn match_tight(&mut self, w: &Matrix<W>) {
+        let n = self.n;
+        let words = n.div_ceil(64);
+        let tight = self.tight_rows(w, |_| true);
+        let mut degree: Vec<usize> = (0..n)
+            .map(|u| ones(&tight[u * words..(u + 1) * words]).count())
+            .collect();
+        let row = |u: usize| u * words..(u + 1) * words;
+        let mut free = vec![true; n];
+        loop {
+            let pick = (0..n)
+                .filter(|&u| free[u] && degree[u] > 0)
+                .min_by_key(|&u| degree[u]);
+            let Some(u) = pick else { break };
+            let v = ones(&tight[row(u)])
+                .filter(|&v| free[v])
+                .min_by_key(|&v| degree[v]);
+            let Some(v) = v else {
+                degree[u] = 0;
+                continue;
+            };
+            self.mate[u] = v;
+            self.mate[v] = u;
+            free[u] = false;
+            free[v] = false;
+            for x in ones(&tight[row(u)]).chain(ones(&tight[row(v)])) {
+                degree[x] = degree[x].saturating_sub(1);
+            }
+        }
+    }
+}

@@ -1,0 +1,624 @@
+//! Maximum weight matching on a dense graph by Edmonds' primal-dual blossom
+//! method, with per-vertex least-slack pointers (Gabow's dense O(n³) form).
+//!
+//! Units: every dual is kept doubled, so that an edge `{u, v}` between two
+//! different outermost blossoms has slack `y[u] + y[v] - 2 w(u, v)` and all
+//! dual changes stay integral (vertices joined by tight edges share the
+//! parity of their duals, so the slack between two outer vertices of one
+//! tree is even).
+//!
+//! Unlike the textbook version, each stage grows one alternating tree, from
+//! one free vertex whose dual is still positive. A stage ends when the tree
+//! reaches another free vertex (augment), or when the dual of an outer vertex
+//! reaches zero (that vertex is made the free end by flipping its tree path).
+//! This is what makes warm starts simple: free vertices may carry different
+//! duals, and a re-solve only grows trees from the few vertices that a weight
+//! change left free with a positive dual.
+//!
+//! The solver's phases, one file each: `cold_start.rs` (a solve from
+//! scratch), `stages.rs` (one alternating tree per stage, and the duals),
+//! `blossoms.rs` (shrinking, opening and flipping blossoms) and `warm.rs`
+//! (the re-solve after local weight changes, single pairs fixed or tried,
+//! the optimality certificate); this file holds the state they share and
+//! the public API.
+
+mod blossoms;
+mod cold_start;
+mod stages;
+mod warm;
+
+use crate::matrix::Matrix;
+use crate::weight::Weight;
+
+const NONE: usize = usize::MAX;
+/// Passes of dual lowering in the cold start ([`State::greedy_start`]).
+const SWEEPS: usize = 2;
+/// The cold start skips the dual lowering when the first duals leave at
+/// most one vertex in this many free.
+const UNSWEPT_FREE: usize = 32;
+/// Most rounds of [`State::forest_round`] in a row that move duals
+/// without augmenting: each searches the tight graph afresh, where a
+/// stage would only extend its search.
+const IDLE_FOREST_ROUNDS: usize = 12;
+/// Fewest free vertices for which a warm solve first pairs along tight
+/// paths ([`State::pair_along_tight_paths`]): building the tight graph
+/// costs about what a few stages do.
+const TIGHT_PATH_ROOTS: usize = 32;
+/// Vertices per entry of [`State::block_min`].
+const BLOCK: usize = 64;
+
+/// Which optimum [`DenseMatching`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Objective {
+    /// A matching of maximum total weight.
+    #[default]
+    MaxWeight,
+    /// Among the matchings of maximum cardinality, one of maximum weight.
+    /// Solved from scratch every time, on weights raised by
+    /// `B = floor(n / 2) * max_weight + 1` (so `max_weight + B` must respect
+    /// the headroom rule of [`DenseMatching`]).
+    MaxCardinality,
+}
+
+/// How [`DenseMatching::solve`] reached its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveKind {
+    /// Nothing changed since the last solve.
+    Unchanged,
+    /// Re-optimised from the previous optimum.
+    Warm,
+    /// Solved from scratch.
+    Cold,
+    /// The warm re-solve failed its optimality check (only checked in
+    /// debug builds; a bug if it ever happens) and was redone from scratch.
+    WarmFailed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    None,
+    /// Even distance from the root: its dual goes down.
+    Outer,
+    /// Odd distance from the root: its dual goes up.
+    Inner,
+}
+
+/// What one [`State::forest_round`] did.
+#[derive(Clone, Copy)]
+enum Forest {
+    /// Paired some free vertices.
+    Augmented,
+    /// Moved the duals: more edges are tight.
+    Stepped,
+    /// Can do no more.
+    Stuck,
+}
+
+/// What limits the next dual change.
+#[derive(Clone, Copy)]
+enum Event {
+    /// Edge from an outer vertex to an unlabelled vertex becomes tight.
+    Reach(usize, usize),
+    /// Edge between two outer blossoms becomes tight: a new blossom.
+    Bridge(usize, usize),
+    /// An inner blossom's dual reaches zero: open it.
+    Open(usize),
+    /// An outer vertex's dual reaches zero.
+    Exhaust(usize),
+}
+
+/// Primal and dual state. Node ids `0..n` are vertices, `n..3n` blossoms.
+#[derive(Clone, Debug)]
+struct State<W> {
+    n: usize,
+    mate: Vec<usize>,
+    /// Vertex duals (doubled).
+    y: Vec<W>,
+    /// Blossom duals (doubled), by node id.
+    z: Vec<W>,
+    /// Enclosing blossom of a node, `NONE` at the top.
+    up: Vec<usize>,
+    /// Outermost blossom of each vertex.
+    top: Vec<usize>,
+    base: Vec<usize>,
+    /// Sub-blossoms in cycle order, the one holding the base first.
+    kids: Vec<Vec<usize>>,
+    /// `links[b][i]` joins `kids[b][i]` (first vertex) to the next kid
+    /// (second vertex); links with odd index are matched.
+    links: Vec<Vec<(usize, usize)>>,
+    spare: Vec<usize>,
+    label: Vec<Label>,
+    /// Tree edge into a labelled outermost blossom: (vertex of the parent,
+    /// vertex of this blossom); `NONE` for the root.
+    via: Vec<(usize, usize)>,
+    /// For each vertex not in an outer blossom, the outer vertex of least
+    /// slack to it (`NONE` if none), and that slack: as it is for a vertex
+    /// of an inner blossom (the dual changes cancel), plus [`State::delta`]
+    /// for an unlabelled vertex, whose slack falls with every dual change:
+    /// stored so, it needs no update when the duals move.
+    near: Vec<usize>,
+    near_slack: Vec<W>,
+    /// The dual change of the current stage so far.
+    delta: W,
+    /// Per block of [`BLOCK`] vertices, the least `(near_slack, vertex)`
+    /// among its unlabelled vertices with a `near`, or an entry that has
+    /// gone stale since (checked when it is picked): the next event is
+    /// found among n / 64 blocks, not n vertices.
+    block_min: Vec<(W, usize)>,
+    /// The outer vertex of least dual (ties: the lowest), `NONE` if none:
+    /// outer vertices stay outer for the stage and their duals fall alike.
+    exhaust: (W, usize),
+    /// The vertices and the nodes labelled in the current stage, each
+    /// once (`listed`), whatever their label now: the duals that move.
+    tree_vertices: Vec<usize>,
+    tree_nodes: Vec<usize>,
+    vertex_listed: Vec<bool>,
+    node_listed: Vec<bool>,
+    /// For each outer outermost blossom (or vertex), edges `(inside,
+    /// outside)` to other outer blossoms: the least-slack one per
+    /// neighbour known when the list was built. Every edge between two
+    /// outer blossoms is covered by the list of at least one of them, so
+    /// the bridge event only looks at each list's best entry; merging
+    /// blossoms merges lists, O(n) per sub-blossom rather than per vertex.
+    bridges: Vec<Vec<(usize, usize)>>,
+    /// The least-slack entry of `bridges` (all of a list's slacks fall
+    /// alike when duals shift, so it stays the least).
+    best_bridge: Vec<(usize, usize)>,
+    /// Per neighbour node, the position of its entry in the list being
+    /// built (`NONE` when none); reset after each build.
+    pick: Vec<usize>,
+    /// The slack of the entry `pick` points at.
+    pick_slack: Vec<W>,
+    scratch: Vec<usize>,
+    /// A tight edge (outer vertex, vertex of a free unlabelled blossom)
+    /// found while scanning: the stage can augment along it at once.
+    instant: (usize, usize),
+}
+
+impl<W: Weight> State<W> {
+    fn new(n: usize) -> Self {
+        let nodes = 3 * n;
+        State {
+            n,
+            mate: vec![NONE; n],
+            y: vec![W::ZERO; n],
+            z: vec![W::ZERO; nodes],
+            up: vec![NONE; nodes],
+            top: (0..n).collect(),
+            base: (0..nodes).collect(),
+            kids: vec![Vec::new(); nodes],
+            links: vec![Vec::new(); nodes],
+            spare: (n..nodes).rev().collect(),
+            label: vec![Label::None; nodes],
+            via: vec![(NONE, NONE); nodes],
+            near: vec![NONE; n],
+            near_slack: vec![W::ZERO; n],
+            delta: W::ZERO,
+            block_min: vec![(W::ZERO, NONE); n.div_ceil(BLOCK)],
+            exhaust: (W::ZERO, NONE),
+            tree_vertices: Vec::new(),
+            tree_nodes: Vec::new(),
+            vertex_listed: vec![false; n],
+            node_listed: vec![false; nodes],
+            bridges: vec![Vec::new(); nodes],
+            best_bridge: vec![(NONE, NONE); nodes],
+            pick: vec![NONE; nodes],
+            pick_slack: vec![W::ZERO; nodes],
+            scratch: Vec::new(),
+            instant: (NONE, NONE),
+        }
+    }
+}
+
+/// The positions of the set bits of a bit set, in order.
+fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(k, &bits)| {
+        let mut b = bits;
+        std::iter::from_fn(move || {
+            (b != 0).then(|| {
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                64 * k + i
+            })
+        })
+    })
+}
+
+/// Keeps `edge` in `list` if it is the least-slack edge so far to the outer
+/// blossom `t` holding its outside end (`pick` and `pick_slack` index the
+/// list by `t` while it is built).
+fn offer<W: Weight>(
+    pick: &mut [usize],
+    pick_slack: &mut [W],
+    list: &mut Vec<(usize, usize)>,
+    t: usize,
+    edge: (usize, usize),
+    sl: W,
+) {
+    match pick[t] {
+        NONE => {
+            pick[t] = list.len();
+            pick_slack[t] = sl;
+            list.push(edge);
+        }
+        i => {
+            // No dual moves while a list is built: the kept slack holds.
+            if sl < pick_slack[t] {
+                list[i] = edge;
+                pick_slack[t] = sl;
+            }
+        }
+    }
+}
+
+/// Maximum weight matching on a complete graph given by a weight matrix
+/// (weight zero: no edge), re-optimised cheaply after local weight changes.
+///
+/// Start with [`DenseMatching::new`], set weights with
+/// [`set_weight`](DenseMatching::set_weight), call
+/// [`solve`](DenseMatching::solve) and read [`mate`](DenseMatching::mate).
+/// After changing the edges of a few vertices, `solve` again: it starts from
+/// the previous optimum and its duals and only grows search trees from the
+/// vertices the change affected, in about O(k n²) for k changed vertices
+/// instead of O(n³).
+///
+/// # Memory
+///
+/// About `4 n²` bytes whatever the width of `W`: each pair holds a 4-byte
+/// id into a table of the distinct weights set (values no pair uses any
+/// more are dropped as the table grows). Graphs whose weights repeat, as
+/// the engines' brackets do, keep the table small; on graphs where every
+/// weight differs it adds the width of `W` per edge.
+///
+/// # Headroom
+///
+/// Every weight must be below `2^(W::BITS - 3)` (`2^61` for `u64`, `2^125`
+/// for `u128`, `2^189` for [`Wide<3>`](crate::Wide)). The solver's dual
+/// variables stay within twice the largest weight and slacks are sums of two
+/// of them, so with this bound no intermediate value overflows. Larger
+/// weights give wrong answers (never a panic).
+#[derive(Clone, Debug)]
+pub struct DenseMatching<W: Weight> {
+    n: usize,
+    /// Doubled weights (the duals' unit), so slacks need no shift.
+    w: Matrix<W>,
+    objective: Objective,
+    st: State<W>,
+    /// `st` is an optimum of `w` apart from the edges at `changed`.
+    solved: bool,
+    changed: Vec<usize>,
+    is_changed: Vec<bool>,
+}
+
+impl<W: Weight> DenseMatching<W> {
+    /// `n` vertices, no edges, maximum weight objective.
+    pub fn new(n: usize) -> Self {
+        Self::with_objective(n, Objective::MaxWeight)
+    }
+
+    /// `n` vertices, no edges, the given objective.
+    pub fn with_objective(n: usize, objective: Objective) -> Self {
+        DenseMatching {
+            n,
+            w: Matrix::new(n),
+            objective,
+            st: State::new(n),
+            solved: false,
+            changed: Vec::new(),
+            is_changed: vec![false; n],
+        }
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.n
+    }
+
+    /// Sets the weight of edge `u-v` (zero removes it). Ignored when `u ==
+    /// v` or either is out of range.
+    ///
+    /// For a cheap re-solve, change the edges of few vertices and name the
+    /// changed vertex first: only `u` is recorded as changed (unless `v`
+    /// already is). Making an edge lighter records nothing when the last
+    /// solution neither pairs `u-v` nor holds it inside a blossom.
+    pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
+        let n = self.n;
+        let w = w.double();
+        if u >= n || v >= n || u == v {
+            return;
+        }
+        let old = self.w.get(u, v);
+        if old == w {
+            return;
+        }
+        self.w.set(u, v, w);
+        if w < old && self.optimum_kept() && self.st.lighter_keeps_optimum(u, v) {
+            return;
+        }
+        if !self.is_changed[v] {
+            self.mark_changed(u);
+        }
+    }
+
+    /// Whether the last solution is an optimum with duals that a lighter
+    /// edge may leave in place ([`State::lighter_keeps_optimum`]).
+    fn optimum_kept(&self) -> bool {
+        self.solved && self.objective == Objective::MaxWeight
+    }
+
+    /// Records that the edges at `v` changed since the last solve.
+    fn mark_changed(&mut self, v: usize) {
+        if !self.is_changed[v] {
+            self.is_changed[v] = true;
+            self.changed.push(v);
+        }
+    }
+
+    /// Sets every edge `u-v` (`u < v`) to `f(u, v)`, as [`set_weight`]
+    /// would one by one, but much faster on a fresh matcher: row by row,
+    /// without recording changes (the next solve is a cold one).
+    ///
+    /// [`set_weight`]: DenseMatching::set_weight
+    pub fn set_all_weights(&mut self, mut f: impl FnMut(usize, usize) -> W) {
+        if self.solved {
+            for u in 0..self.n {
+                for v in u + 1..self.n {
+                    self.set_weight(u, v, f(u, v));
+                }
+            }
+            return;
+        }
+        self.w.fill(|u, v| f(u, v).double());
+    }
+
+    /// [`set_all_weights`] for weights drawn from a few values: every
+    /// edge `u-v` (`u < v`) gets `palette[index(u, v)]` (a zero entry: no
+    /// edge).
+    ///
+    /// [`set_all_weights`]: DenseMatching::set_all_weights
+    pub fn set_all_weights_from(
+        &mut self,
+        palette: &[W],
+        index: impl Fn(usize, usize) -> usize + Sync,
+    ) {
+        if self.solved {
+            self.set_all_weights(|u, v| palette[index(u, v)]);
+            return;
+        }
+        let doubled: Vec<W> = palette.iter().map(|w| w.double()).collect();
+        self.w.fill_from(&doubled, index);
+    }
+
+    /// Removes every edge `u-v` between two of the vertices `among` for
+    /// which `remove(u, v)` (a symmetric test) holds: what
+    /// [`set_weight`](Self::set_weight)`(u, v, 0)` on each would do, the
+    /// rows in parallel. (The engines' D.2 check removes every pair inside
+    /// two halves of a 4,500-player bracket: 5 million calls.)
+    pub fn remove_edges_among(
+        &mut self,
+        among: &[usize],
+        remove: impl Fn(usize, usize) -> bool + Sync,
+    ) {
+        let n = self.n;
+        let mut mask = vec![false; n];
+        for &v in among.iter().filter(|&&v| v < n) {
+            mask[v] = true;
+        }
+        let kept = self.optimum_kept();
+        let st = &self.st;
+        let flags = self.w.remove_among(&mask, remove, |u, v| {
+            !kept || !st.lighter_keeps_optimum(u, v)
+        });
+        for (v, flagged) in flags.into_iter().enumerate() {
+            if flagged {
+                self.mark_changed(v);
+            }
+        }
+    }
+
+    /// The weight of edge `u-v` (zero when absent or out of range).
+    pub fn weight(&self, u: usize, v: usize) -> W {
+        if u < self.n && v < self.n {
+            self.w.get(u, v).half()
+        } else {
+            W::ZERO
+        }
+    }
+
+    /// Computes an optimum of the current weights: from the previous
+    /// optimum when there is one (even when most vertices changed: the
+    /// pairs whose edges stay tight are kept, which beats a cold start on
+    /// the engines' re-weighted brackets), else from scratch.
+    pub fn solve(&mut self) -> SolveKind {
+        let changed = std::mem::take(&mut self.changed);
+        for &v in &changed {
+            self.is_changed[v] = false;
+        }
+        if self.solved && changed.is_empty() {
+            return SolveKind::Unchanged;
+        }
+        self.w.settle();
+        if self.objective == Objective::MaxWeight && self.solved {
+            self.st.warm(&self.w, &changed);
+            if !cfg!(debug_assertions) || self.st.certified(&self.w) {
+                return SolveKind::Warm;
+            }
+            self.solve_cold();
+            return SolveKind::WarmFailed;
+        }
+        self.solve_cold();
+        SolveKind::Cold
+    }
+
+    fn solve_cold(&mut self) {
+        let max = self.w.max().half();
+        match self.objective {
+            Objective::MaxWeight => {
+                self.st.reset(W::ZERO);
+                self.st.greedy_start(&self.w);
+                self.st.run(&self.w);
+            }
+            Objective::MaxCardinality => {
+                // Every extra pair must outweigh any weight loss: a pair
+                // more costs at most floor(n/2) edges of weight `max`.
+                let mut lift = W::ZERO;
+                let mut add = max;
+                let mut k = self.n / 2;
+                while k > 0 {
+                    if k & 1 == 1 {
+                        lift = lift.add(add);
+                    }
+                    add = add.double();
+                    k >>= 1;
+                }
+                let lift = lift.add(W::from_u64(1));
+                let lifted = self.w.map(|x| x.half().add(lift).double());
+                self.st.reset(max.add(lift));
+                self.st.run(&lifted);
+            }
+        }
+        self.solved = true;
+    }
+
+    /// The partner of `v` in the last solution.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.st.mate.get(v).copied().filter(|&m| m != NONE)
+    }
+
+    /// Number of pairs in the last solution.
+    pub fn pair_count(&self) -> usize {
+        self.st.mate.iter().filter(|&&m| m != NONE).count() / 2
+    }
+
+    /// Total weight of the last solution (wrapping if it exceeds the width).
+    pub fn total_weight(&self) -> W {
+        let mut t = W::ZERO;
+        for v in 0..self.n {
+            let m = self.st.mate[v];
+            if m != NONE && v < m {
+                t = t.add(self.w.get(v, m).half());
+            }
+        }
+        t
+    }
+
+    /// Keeps `u-v` paired from now on: removes every other edge at `u` and
+    /// at `v`. When `u-v` is in the last solution and nothing else changed
+    /// since, that solution stays optimal and this needs no [`solve`]
+    /// (blossoms holding the removed edges are undone, which may rematch a
+    /// few other vertices among equally good optima). Otherwise the change
+    /// is recorded for the next [`solve`].
+    ///
+    /// [`solve`]: DenseMatching::solve
+    pub fn fix_pair(&mut self, u: usize, v: usize) {
+        let n = self.n;
+        if u >= n || v >= n || u == v {
+            return;
+        }
+        let clean = self.solved && self.changed.is_empty() && self.st.mate[u] == v;
+        let keep = self.w.get(u, v);
+        for x in 0..n {
+            for a in [u, v] {
+                if x != u && x != v && self.w.has(a, x) {
+                    if clean {
+                        self.w.set(a, x, W::ZERO);
+                    } else {
+                        self.set_weight(a, x, W::ZERO);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(keep, self.w.get(u, v));
+        if clean && self.objective == Objective::MaxWeight {
+            self.st.fix_pair(&self.w, u, v);
+        }
+    }
+
+    /// Whether no optimum of the current weights pairs `u` and `v`, as
+    /// the last solve's duals prove: every optimum uses only edges of zero
+    /// slack (complementary slackness), where the slack of an edge inside
+    /// blossoms includes the duals of the blossoms holding both ends (an
+    /// optimum keeps as many pairs inside each blossom of positive dual as
+    /// it holds). False when nothing is proven, also whenever weights
+    /// changed since the last solve.
+    pub fn never_pairs(&self, u: usize, v: usize) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        if !self.w.has(u, v) {
+            return true;
+        }
+        let lhs = self.st.y[u].add(self.st.y[v]);
+        let lhs = if self.st.top[u] == self.st.top[v] && self.st.top[u] >= n {
+            lhs.add(self.st.common_blossom_dual(u, v))
+        } else {
+            lhs
+        };
+        lhs != self.w.get(u, v)
+    }
+
+    /// Moves to an optimum of the current weights that pairs `u` and `v`,
+    /// when one differs from the last solution by an alternating cycle
+    /// through `u-v` (or a path ending at a vertex of zero dual) along
+    /// tight edges between vertices outside blossoms, none of them
+    /// `locked`: the duals then certify it as they did the last one, and
+    /// no solve is needed. Returns whether `u-v` is paired now; false
+    /// proves nothing (the search neither opens blossoms nor looks further
+    /// than such cycles), also whenever weights changed since the last
+    /// solve.
+    pub fn try_pair(&mut self, u: usize, v: usize, locked: impl Fn(usize) -> bool) -> bool {
+        let n = self.n;
+        if u >= n || v >= n || u == v || !self.is_current() {
+            return false;
+        }
+        if self.st.mate[u] == v {
+            return true;
+        }
+        if self.never_pairs(u, v) {
+            return false;
+        }
+        match self.st.alternating_path(&self.w, u, v, locked) {
+            Some(path) => {
+                self.st.flip_cycle(u, v, &path);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The last solution is an optimum of the current weights, with its
+    /// duals (maximum weight objective).
+    fn is_current(&self) -> bool {
+        self.objective == Objective::MaxWeight && self.solved && self.changed.is_empty()
+    }
+
+    /// Whether the last solution carries a valid optimality certificate
+    /// for the current weights (O(n²); for tests and debugging; always
+    /// false in the maximum cardinality mode, which keeps no certificate of
+    /// the original weights).
+    pub fn verify(&self) -> bool {
+        self.objective == Objective::MaxWeight
+            && self.solved
+            && self.changed.is_empty()
+            && self.st.certified(&self.w)
+    }
+}
+
+/// Maximum weight matching of the graph on vertices `0..n` with the given
+/// edges (later duplicates overwrite earlier ones); returns each vertex's
+/// partner. Weights obey the headroom rule of [`DenseMatching`].
+pub fn maximum_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    objective: Objective,
+) -> Vec<Option<usize>> {
+    let mut m = DenseMatching::with_objective(n, objective);
+    for &(u, v, w) in edges {
+        m.set_weight(u, v, w);
+    }
+    m.solve();
+    (0..n).map(|v| m.mate(v)).collect()
+}
