@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
-use swiss_core::trf;
 
 use crate::input::{
     EXIT_INVALID, EXIT_NO_PAIRING, EXIT_USAGE, Failure, pairing_failure, read_input,
@@ -115,11 +114,11 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         Format::Json => json(&pairing)?,
         Format::Trf => {
             pairing.append_to(&mut t);
-            trf::write(&t)
+            crate::output::trf_text(&t, false)
         }
         Format::Trf26 => {
             pairing.append_to(&mut t);
-            trf::write_2026(&t)
+            crate::output::trf_text(&t, true)
         }
     };
     emit(a.output.as_deref(), &text)

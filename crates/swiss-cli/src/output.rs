@@ -7,6 +7,32 @@ use std::sync::Mutex;
 
 use crate::input::{EXIT_FILE, EXIT_UNEXPECTED, Failure};
 
+/// `t` as TRF16 (or TRF-2026 with `trf26`), with a warning on standard
+/// error for each name the `001` record's 33 columns cut (issue 26): the
+/// file written is valid, but a name in it is not the one read.
+pub fn trf_text(t: &swiss_core::Tournament, trf26: bool) -> String {
+    let cut = swiss_core::trf::names_cut(t);
+    for p in cut.iter().take(crate::input::SHOWN_PER_KIND) {
+        eprintln!(
+            "swiss: warning: player {}'s name is longer than TRF's {} columns and is cut in the TRF output: {}",
+            p.start_no,
+            swiss_core::trf::NAME_WIDTH,
+            p.name
+        );
+    }
+    if cut.len() > crate::input::SHOWN_PER_KIND {
+        eprintln!(
+            "swiss: warning: ... and {} more names cut",
+            cut.len() - crate::input::SHOWN_PER_KIND
+        );
+    }
+    if trf26 {
+        swiss_core::trf::write_2026(t)
+    } else {
+        swiss_core::trf::write(t)
+    }
+}
+
 /// `value` as pretty JSON with a final newline.
 pub fn json(value: &impl serde::Serialize) -> Result<String, Failure> {
     serde_json::to_string_pretty(value)

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use swiss_core::{StartNo, Tournament, trf};
+use swiss_core::{StartNo, Tournament};
 
 use crate::input::{EXIT_INVALID, Failure, read_input};
 use crate::output::{emit, json};
@@ -93,5 +93,8 @@ pub fn seed(a: SeedArgs) -> Result<(), Failure> {
     };
     let seeded = swiss_tcec::renumber(&t, &order)
         .map_err(|e| Failure::new(EXIT_INVALID, format!("swiss: {e}")))?;
-    emit(a.output.as_deref(), &trf::write(&seeded))
+    emit(
+        a.output.as_deref(),
+        &crate::output::trf_text(&seeded, false),
+    )
 }

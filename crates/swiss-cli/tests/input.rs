@@ -386,6 +386,33 @@ fn swiss_dutch_limit() -> usize {
     1500
 }
 
+/// Issue 26.6: TRF output of a JSON tournament whose name is longer than
+/// the `001` record's 33 columns warns, naming the player, and still
+/// writes a file that reads back; JSON output keeps the name whole.
+#[test]
+fn trf_output_warns_of_a_cut_name() {
+    let o = swiss(&[
+        "pair",
+        "--system",
+        "dutch",
+        "--format",
+        "trf",
+        "trf/valid/json-long-name.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("warning: player 1's name is longer than TRF's 33 columns"),
+        "{err}"
+    );
+    assert!(!err.contains("player 2"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.contains("Wolfeschlegelsteinhausenbergerdor 2100"), "{out}");
+    swiss_core::trf::read(&out, "out.trf").unwrap();
+    let o = swiss(&["pair", "--system", "dutch", "trf/valid/json-long-name.json"]);
+    assert!(!text(&o.stderr).contains("warning"), "{}", text(&o.stderr));
+}
+
 /// Issue 26.6: a JSON file with a byte-order mark reads as a TRF with one
 /// does; `--default-rating` is held to the range of `XXO default-rating`;
 /// a finished event at the 255-round limit is not told to add rounds.

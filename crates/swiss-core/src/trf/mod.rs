@@ -93,7 +93,7 @@ mod writer;
 
 pub(crate) use reader::is_read_record;
 use records2026::Records2026;
-pub use writer::{entry_text, player_line, write, write_2026};
+pub use writer::{NAME_WIDTH, entry_text, names_cut, player_line, write, write_2026};
 
 /// Column (1-based) where the round-1 entry of a player record starts.
 const FIRST_ROUND_COLUMN: usize = 92;

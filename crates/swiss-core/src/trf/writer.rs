@@ -328,10 +328,34 @@ fn write_point_system(out: &mut String, ps: &PointSystem) {
 
 /// Pads or cuts `s` to exactly `w` characters, left-aligned.
 fn fit(s: &str, w: usize) -> String {
-    let mut v: String = s.chars().take(w).collect();
-    let n = v.chars().count();
+    // Whole user-perceived characters only: a letter and its combining
+    // accents stay together, so a cut never leaves a bare base letter or
+    // a stray accent (TRF columns count chars, as the reader does).
+    let mut v = String::with_capacity(w);
+    let mut n = 0;
+    for g in unicode_segmentation::UnicodeSegmentation::graphemes(s, true) {
+        let len = g.chars().count();
+        if n + len > w {
+            break;
+        }
+        v.push_str(g);
+        n += len;
+    }
     v.extend(std::iter::repeat_n(' ', w - n));
     v
+}
+
+/// The width of the name field of a `001` record (columns 15-47).
+pub const NAME_WIDTH: usize = 33;
+
+/// The players whose names are longer than a `001` record holds
+/// ([`NAME_WIDTH`] characters): TRF output cuts them, so a front end can
+/// warn (JSON output keeps them whole).
+pub fn names_cut(t: &Tournament) -> Vec<&Player> {
+    t.players
+        .iter()
+        .filter(|p| p.name.chars().count() > NAME_WIDTH)
+        .collect()
 }
 
 /// One `001` record in TRF16 columns.
@@ -343,7 +367,7 @@ pub fn player_line(p: &Player) -> String {
         p.start_no,
         p.sex.unwrap_or(' '),
         p.title.as_ref().map_or("", Title::as_str),
-        fit(&p.name, 33),
+        fit(&p.name, NAME_WIDTH),
         p.rating.map(|r| r.to_string()).unwrap_or_default(),
         fit(&p.federation, 3),
         p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
@@ -388,6 +412,37 @@ pub fn entry_text(e: &RoundEntry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 26: a name longer than the 33 columns of a `001` record is
+    /// cut between whole characters: an accent written as a combining mark
+    /// stays with its letter or goes with it, never alone; the cut names
+    /// are listed for the front end's warning.
+    #[test]
+    fn long_names_are_cut_between_whole_characters_and_listed() {
+        // 32 letters, then "e" + COMBINING ACUTE ACCENT at columns 33-34.
+        let name = format!("{}e\u{301}z", "A".repeat(32));
+        assert_eq!(fit(&name, NAME_WIDTH), format!("{} ", "A".repeat(32)));
+        // Precomposed letters are one char each and cut like any other.
+        let name2 = "Ö".repeat(40);
+        assert_eq!(fit(&name2, NAME_WIDTH), "Ö".repeat(33));
+        let t = Tournament {
+            players: vec![
+                Player::new(1, &name, None),
+                Player::new(2, "Short, Name", None),
+                Player::new(3, &"B".repeat(33), None),
+            ],
+            ..Tournament::default()
+        };
+        let cut: Vec<StartNo> = names_cut(&t).iter().map(|p| p.start_no).collect();
+        assert_eq!(cut, [1]);
+        // The record keeps its columns: the rating still starts at 49.
+        let mut p = Player::new(1, &name, None);
+        p.rating = Some(2000);
+        assert_eq!(
+            player_line(&p).chars().skip(48).take(4).collect::<String>(),
+            "2000"
+        );
+    }
 
     /// Points wider than columns 81-84 are written without the decimal
     /// when whole, else left blank (computed on reading), never spilled.
