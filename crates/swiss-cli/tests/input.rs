@@ -407,7 +407,10 @@ fn trf_output_warns_of_a_cut_name() {
     );
     assert!(!err.contains("player 2"), "{err}");
     let out = text(&o.stdout);
-    assert!(out.contains("Wolfeschlegelsteinhausenbergerdor 2100"), "{out}");
+    assert!(
+        out.contains("Wolfeschlegelsteinhausenbergerdor 2100"),
+        "{out}"
+    );
     swiss_core::trf::read(&out, "out.trf").unwrap();
     let o = swiss(&["pair", "--system", "dutch", "trf/valid/json-long-name.json"]);
     assert!(!text(&o.stderr).contains("warning"), "{}", text(&o.stderr));
