@@ -429,7 +429,7 @@ mod tests {
             players: vec![
                 Player::new(1, &name, None),
                 Player::new(2, "Short, Name", None),
-                Player::new(3, &"B".repeat(33), None),
+                Player::new(3, "B".repeat(33), None),
             ],
             ..Tournament::default()
         };
