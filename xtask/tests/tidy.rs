@@ -224,12 +224,19 @@ fn lacks(dir: &Path, manifest: &str) -> Vec<String> {
             out.push(format!("no {file}"));
         }
     }
-    for key in ["description", "readme", "documentation", "keywords", "categories"] {
+    for key in [
+        "description",
+        "readme",
+        "documentation",
+        "keywords",
+        "categories",
+    ] {
         if manifest_value(manifest, key).is_none_or(|v| v.is_empty()) {
             out.push(format!("no `{key}` in Cargo.toml"));
         }
     }
-    if !manifest.contains("license.workspace = true") && manifest_value(manifest, "license").is_none()
+    if !manifest.contains("license.workspace = true")
+        && manifest_value(manifest, "license").is_none()
     {
         out.push("no licence in Cargo.toml".to_string());
     }
@@ -247,7 +254,10 @@ fn tidy_every_published_crate_has_readme_licences_and_metadata() {
     let mut problems = Vec::new();
     for (dir, manifest) in &crates {
         for p in lacks(dir, manifest) {
-            problems.push(format!("{}: {p}", dir.strip_prefix(&root).unwrap().display()));
+            problems.push(format!(
+                "{}: {p}",
+                dir.strip_prefix(&root).unwrap().display()
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -295,7 +305,9 @@ fn edition_claims(description: &str, editions: &[&str]) -> Vec<String> {
     if let (Some(first), Some(default)) = (named.first(), editions.first())
         && first != default
     {
-        out.push(format!("names {first} first, but the default edition is {default}"));
+        out.push(format!(
+            "names {first} first, but the default edition is {default}"
+        ));
     }
     out
 }

@@ -171,7 +171,12 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         .par_iter()
         .zip(&inputs)
         .zip(&systems)
-        .map(|((f, i), s)| (f.clone(), swiss_core::check(s.as_ref(), &i.tournament).into()))
+        .map(|((f, i), s)| {
+            (
+                f.clone(),
+                swiss_core::check(s.as_ref(), &i.tournament).into(),
+            )
+        })
         .collect();
     let agreement = swiss_core::Agreement::of(&a.system.system, replays);
     for d in &agreement.details {

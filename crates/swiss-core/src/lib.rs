@@ -39,8 +39,7 @@ pub use pairing::{Pair, Pairing};
 pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
-    Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round, check,
-    edition_year,
-    infer_initial_colour, same_pairing,
+    Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round,
+    check, edition_year, infer_initial_colour, same_pairing,
 };
 pub use validate::{Places, Reading, Spot, round_to_pair, validate};

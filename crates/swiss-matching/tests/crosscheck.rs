@@ -214,9 +214,17 @@ fn the_same_pairs_on_one_thread_and_on_four() {
 fn the_same_pairs_with_and_without_the_parallel_feature() {
     let (cold, warm) = seven_hundred();
     // FNV-1a over the mates, cold then warm.
-    let digest = cold.iter().chain(&warm).fold(0xcbf2_9ce4_8422_2325_u64, |h, m| {
-        let x = m.map_or(u64::MAX, |v| v as u64);
-        (h ^ x).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    assert_eq!(digest, 17_474_123_198_328_469_205, "feature parallel: {}", cfg!(feature = "parallel"));
+    let digest = cold
+        .iter()
+        .chain(&warm)
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, m| {
+            let x = m.map_or(u64::MAX, |v| v as u64);
+            (h ^ x).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    assert_eq!(
+        digest,
+        17_474_123_198_328_469_205,
+        "feature parallel: {}",
+        cfg!(feature = "parallel")
+    );
 }

@@ -12,9 +12,9 @@
 //! variants the traces and benchmarks run, and how its reference data is
 //! replayed.
 
+use swiss_core::Replay;
 use swiss_core::simulate::SimulationConfig;
 use swiss_core::{PairingError, PairingSystem, Tournament, trf};
-use swiss_core::Replay;
 use swiss_verify::Verifier;
 
 /// The options a system may accept, whatever the front end (command line,
