@@ -85,7 +85,7 @@ impl From<swiss_systems::RegistryError> for Failure {
 }
 
 /// The exception for a pairing error, with the CLI's meaning of each kind
-/// (`swiss-cli` `input.rs`: no legal pairing exit 1, unsupported exit 3,
+/// (`crates/swiss-cli/src/input.rs`: no legal pairing exit 1, unsupported exit 3,
 /// internal exit 2).
 fn pairing_failure(e: PairingError, file: &str) -> Failure {
     match e {
@@ -192,8 +192,8 @@ struct Asked {
 }
 
 /// The one seam with the system crates: the table entry for `system` and
-/// its options, resolved as `swiss pair` resolves them (`swiss-cli`
-/// `systems.rs`): an edition asked for wins over the one the file names
+/// its options, resolved as `swiss pair` resolves them
+/// (`crates/swiss-cli/src/systems.rs`): an edition asked for wins over the one the file names
 /// (TRF-2026 record 192); a TCEC reference file's format wins over
 /// `double`; the file's settings (`XXO default-rating=R`, `XXO maxi`)
 /// apply where no keyword is given and the system reads them. A file that
