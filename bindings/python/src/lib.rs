@@ -107,8 +107,8 @@ impl Failure {
             Failure::Unplaced(message) => {
                 let err = InputError::new_err(message);
                 let v = err.value(py);
-                for (k, none) in [("line", ()), ("column", ()), ("path", ()), ("file", ())] {
-                    let _ = v.setattr(k, none.into_pyobject(py).ok());
+                for k in ["line", "column", "path", "file"] {
+                    let _ = v.setattr(k, py.None());
                 }
                 let _ = v.setattr("errors", PyList::empty(py));
                 err
