@@ -280,7 +280,7 @@ struct Input {
 
 /// Reads TRF (TRF16 or TRF-2026) or JSON text: the workspace's own
 /// `Tournament` JSON, or a TCEC reference document (`schema`
-/// `tcec-swiss-reference/...`), as `swiss pair` reads a file.
+/// `tcec-swiss-reference/1`), as `swiss pair` reads a file.
 fn read_text(text: &str, name: &str) -> Result<Input> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let is_json = text.trim_start().starts_with('{');
