@@ -4,11 +4,11 @@
 //!
 //! Everything that decides *which* engine pairs a tournament (the system
 //! table, the edition a file names, the options a file carries) goes through
-//! [`engine`], the one place this crate meets the system crates' API; the
-//! rest converts values and errors. Every entry point runs under [`guard`],
+//! `engine`, the one place this crate meets the system crates' API; the
+//! rest converts values and errors. Every entry point runs under `guard`,
 //! so a Rust panic becomes `swiss.InternalError` and never unwinds into
 //! the interpreter; pairing, checking and generating run with the GIL
-//! released ([`Python::detach`]).
+//! released (`Python::detach`).
 
 use std::io::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
