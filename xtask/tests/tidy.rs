@@ -1,6 +1,6 @@
 //! Docs that cannot go stale silently (in the manner of rust-analyzer's
 //! tidy test): every file path written in backticks in the README,
-//! ARCHITECTURE.md, the Markdown under `crates/`, `xtask/`, `fuzz/` and
+//! ARCHITECTURE.md, the Markdown under `crates/`, `bindings/`, `xtask/`, `fuzz/` and
 //! `testdata/`, and every Rust comment must exist.
 #![allow(clippy::unwrap_used)]
 
@@ -91,7 +91,7 @@ fn is_outside(word: &str) -> bool {
 /// crate and folder we own, and every Rust source's comments.
 fn documents(root: &Path) -> Vec<PathBuf> {
     let mut out = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
-    for dir in ["crates", "xtask", "fuzz", "testdata"] {
+    for dir in ["crates", "bindings", "xtask", "fuzz", "testdata"] {
         walk(&root.join(dir), &mut out);
     }
     out.retain(|p| p.exists());

@@ -66,41 +66,6 @@ fn invalid(e: impl std::fmt::Display) -> Failure {
     Failure::new(EXIT_INVALID, format!("swiss: {e}"))
 }
 
-/// The tie-break list: the command line's, the file's record 212 (which
-/// starts with the primary score) or 202, or the system's default.
-fn codes(
-    a: &StandingsArgs,
-    t: &Tournament,
-    default: &str,
-) -> Result<Vec<(String, TieBreak)>, Failure> {
-    let from_file = |id: &str| {
-        t.header_records
-            .iter()
-            .chain(&t.trailer_records)
-            .find_map(|r| r.strip_prefix(id).map(str::to_string))
-    };
-    let (text, primary_first) = match (&a.tiebreaks, from_file("212 "), from_file("202 ")) {
-        (Some(l), _, _) => (l.clone(), false),
-        (None, Some(l), _) => (l, true),
-        (None, None, Some(l)) => (l, false),
-        (None, None, None) => (default.to_string(), false),
-    };
-    let mut out = Vec::new();
-    for (i, c) in text
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .enumerate()
-    {
-        let tb: TieBreak = c.parse().map_err(invalid)?;
-        if primary_first && i == 0 && tb.kind == swiss_tiebreak::Kind::Pts {
-            continue;
-        }
-        out.push((c.to_string(), tb));
-    }
-    Ok(out)
-}
-
 /// `swiss standings`.
 pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
@@ -117,7 +82,7 @@ pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
     let default = system
         .and_then(|s| s.default_tiebreaks)
         .unwrap_or("BH/C1,BH,DE,WIN,BPG,TPN");
-    let codes = codes(&a, &t, default)?;
+    let codes = swiss_tiebreak::list_for(&t, a.tiebreaks.as_deref(), default).map_err(invalid)?;
     let rules: Rules = match &a.rules {
         Some(r) => r.parse().map_err(invalid)?,
         None => Rules::for_event(&t),

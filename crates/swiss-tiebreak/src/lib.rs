@@ -203,6 +203,45 @@ impl Rules {
     }
 }
 
+/// The tie-break list of an event, each code with its text as given: the
+/// list `given` (comma- or space-separated, `BH/C1,SB,DE`), else the file's
+/// TRF-2026 record `212` (whose first code is the primary score, `PTS`,
+/// dropped here since points always rank first) or `202`, else `default`
+/// (the pairing system's). The CLI's `standings` and the Python bindings
+/// both read a list through this.
+pub fn list_for(
+    t: &Tournament,
+    given: Option<&str>,
+    default: &str,
+) -> Result<Vec<(String, TieBreak)>, TieBreakError> {
+    let from_file = |id: &str| {
+        t.header_records
+            .iter()
+            .chain(&t.trailer_records)
+            .find_map(|r| r.strip_prefix(id).map(str::to_string))
+    };
+    let (text, primary_first) = match (given, from_file("212 "), from_file("202 ")) {
+        (Some(l), _, _) => (l.to_string(), false),
+        (None, Some(l), _) => (l, true),
+        (None, None, Some(l)) => (l, false),
+        (None, None, None) => (default.to_string(), false),
+    };
+    let mut out = Vec::new();
+    for (i, c) in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .enumerate()
+    {
+        let tb: TieBreak = c.parse()?;
+        if primary_first && i == 0 && tb.kind == Kind::Pts {
+            continue;
+        }
+        out.push((c.to_string(), tb));
+    }
+    Ok(out)
+}
+
 /// How to compute.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
