@@ -15,6 +15,7 @@
 
 pub mod acceleration;
 mod colour;
+mod compare;
 mod error;
 mod forbidden;
 pub mod json;
@@ -29,6 +30,10 @@ pub mod trf;
 mod validate;
 
 pub use colour::colour_difference;
+pub use compare::{
+    BoardDifferences, Breach, Comparison, Completeness, EXIT_DIFFERS, EXIT_ILLEGAL, Separation,
+    SeparationKind, Verdict, compare,
+};
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;
 pub use model::{

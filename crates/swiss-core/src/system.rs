@@ -58,6 +58,16 @@ pub trait PairingSystem: Sync {
     fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
     }
+
+    /// For a legal, complete `proposed` pairing of round
+    /// [`Tournament::next_round`] of `t` that is not the system's own: the
+    /// first rule, in the text's order, that prefers the system's pairing
+    /// ([`crate::compare`]), from the engine's own evaluation. `None` when
+    /// the system cannot name it.
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<crate::Separation> {
+        let _ = (t, proposed);
+        None
+    }
 }
 
 /// `t` as it stood before round `round` was paired: rounds `1..round` as

@@ -208,6 +208,7 @@
 //! 165 MiB (the README has the table).
 
 mod colour;
+mod compare;
 mod edition;
 mod engine;
 mod fide2012;
@@ -215,6 +216,7 @@ mod fide2026;
 mod float;
 mod player;
 
+pub use compare::separate;
 pub use edition::{Edition, ParseEditionError};
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
@@ -358,6 +360,15 @@ impl PairingSystem for Dutch {
     fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
         t.initial_colour
             .or_else(|| colour::initial_colour_from_round_1(t))
+    }
+
+    /// The first rule that prefers the engine's pairing ([`separate`]).
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
+        separate(&state, proposed, &self.options).ok().flatten()
     }
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, PairingError> {

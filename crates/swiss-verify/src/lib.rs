@@ -5,7 +5,9 @@
 //! Each verifier returns every violation found ([`Violation`]); an empty
 //! list means the pairing is legal. Start with [`dutch`].
 
+mod compare;
 mod dubov;
+pub use compare::compare;
 pub use dubov::{dubov, dubov_2026, dubov_2026_next, dubov_next};
 
 use std::collections::BTreeSet;

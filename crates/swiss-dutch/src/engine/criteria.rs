@@ -55,6 +55,39 @@ pub(crate) struct LowerFields {
 }
 
 impl LowerFields {
+    /// The colour fields (named `colour`), then the float fields of the
+    /// rounds played, numbered from `first` (2017: C.12; 2026: C14), the
+    /// most significant first, as (rule, start bit).
+    pub(crate) fn fields(
+        &self,
+        b: &Bracket<'_>,
+        colour: [&'static str; 4],
+        first: usize,
+    ) -> Vec<(&'static str, u32)> {
+        const NAMES: [&str; 8] = [
+            "C.12", "C.13", "C.14", "C.15", "C.16", "C.17", "C.18", "C.19",
+        ];
+        const NAMES_2026: [&str; 8] = ["C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21"];
+        let name = |k: usize| {
+            if first == 12 { NAMES[k] } else { NAMES_2026[k] }
+        };
+        let mut v: Vec<(&'static str, u32)> = colour.into_iter().zip(self.colour).collect();
+        let played = |back: usize| b.rounds_played > back as u32;
+        for back in 0..2 {
+            if played(back) {
+                v.push((name(2 * back), self.float_down[back]));
+                v.push((name(2 * back + 1), self.float_up[back]));
+            }
+        }
+        for back in 0..2 {
+            if played(back) {
+                v.push((name(4 + 2 * back), self.float_down_weighted[back]));
+                v.push((name(5 + 2 * back), self.float_up_weighted[back]));
+            }
+        }
+        v
+    }
+
     /// The fields of `b` from bit `*p` up (moved past them): each count
     /// `count` bits wide, each weighted field `weighted` bits; no float
     /// fields for rounds not played.
@@ -113,6 +146,22 @@ impl Layout {
     pub(crate) fn bits_below_top(&self) -> u32 {
         // The top field (completion) starts where all the others end.
         self.completion
+    }
+
+    /// The fields of `b`'s weights, the most significant first, as (rule,
+    /// start bit): what the arbiter's comparison reads back
+    /// (`engine/record.rs`).
+    pub(crate) fn fields(&self, b: &Bracket<'_>) -> Vec<(&'static str, u32)> {
+        let mut v = Vec::new();
+        if b.ppb_or_clb {
+            v.push(("C.4", self.completion));
+        }
+        v.extend([("C.5", self.c5), ("C.6", self.c6)]);
+        if !b.ppb_or_clb {
+            v.extend([("C.7 pairs", self.c7_pairs), ("C.7 PSD", self.c7_psd)]);
+        }
+        v.extend(self.lower.fields(b, ["C.8", "C.9", "C.10", "C.11"], 12));
+        v
     }
 }
 
@@ -308,7 +357,7 @@ impl<'a> Bracket<'a> {
     /// bracket does not fully meet, with the number of players or pairs
     /// concerned (C.5, C.6 as unpaired MDPs, C.8-C.15).
     pub(crate) fn unmet_criteria(&self, pairs: &[(usize, usize)]) -> String {
-        if !tracing::enabled!(tracing::Level::DEBUG) {
+        if !tracing::enabled!(tracing::Level::DEBUG) && !super::record::active() {
             return String::new();
         }
         if self.criteria == Criteria::Fide2026 {

@@ -74,6 +74,27 @@ impl Layout2026 {
     pub(crate) fn bits_below_top(&self) -> u32 {
         self.completion
     }
+
+    /// The fields of `b`'s weights, the most significant first, as (rule,
+    /// start bit): what the arbiter's comparison reads back
+    /// (`engine/record.rs`).
+    pub(crate) fn fields(&self, b: &Bracket<'_>) -> Vec<(&'static str, u32)> {
+        let mut v = Vec::new();
+        if b.completion() {
+            v.push(("C4", self.completion));
+        }
+        v.extend([
+            ("C6", self.c6),
+            ("C7", self.c7),
+            ("C8 pairs", self.c8_pairs),
+            ("C8 scores", self.c8_scores),
+        ]);
+        if b.c9.is_some() {
+            v.push(("C9", self.c9));
+        }
+        v.extend(self.lower.fields(b, ["C10", "C11", "C12", "C13"], 14));
+        v
+    }
 }
 
 /// C.04.3 (2026) C9 for one bracket: the PAB is expected here, as the

@@ -28,6 +28,7 @@ mod criteria;
 mod criteria_2026;
 mod exchanges;
 mod mdp_pairing;
+pub(crate) mod record;
 mod remainder;
 mod round;
 mod round_2026;

@@ -229,6 +229,7 @@ pub(super) fn log_bracket(
     floaters: &[usize],
     how: &str,
 ) {
+    super::record::bracket(b, pairs, floaters, how);
     let field = b.field;
     tracing::debug!(
         // The residents' score (MDPs come from higher groups).
