@@ -10,6 +10,7 @@
 
 mod cli;
 mod compare;
+mod explain;
 mod generate;
 mod input;
 mod output;
@@ -70,6 +71,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Validate(a) => cli::validate(a),
         Command::Check(a) => cli::check(a),
         Command::Compare(a) => compare::compare(a),
+        Command::Explain(a) => explain::explain(a),
         Command::Generate(a) => generate::generate(a),
         Command::Standings(a) => standings::standings(a),
         Command::Seed(a) => tcec::seed(a),

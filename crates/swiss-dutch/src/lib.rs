@@ -211,6 +211,7 @@ mod colour;
 mod compare;
 mod edition;
 mod engine;
+mod explain;
 mod fide2012;
 mod fide2026;
 mod float;
@@ -218,6 +219,7 @@ mod player;
 
 pub use compare::separate;
 pub use edition::{Edition, ParseEditionError};
+pub use explain::explain;
 
 pub use swiss_core::{CheckReport, Pairing, RoundState, Tournament};
 
@@ -360,6 +362,30 @@ impl PairingSystem for Dutch {
     fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
         t.initial_colour
             .or_else(|| colour::initial_colour_from_round_1(t))
+    }
+
+    /// The arbiter's account of the round ([`explain`]).
+    fn explain(
+        &self,
+        t: &Tournament,
+        player: Option<swiss_core::StartNo>,
+    ) -> Option<Result<String, PairingError>> {
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
+        let round = state.round;
+        explain(&state, &self.options, player).map(|r| {
+            r.map_err(|e| match e {
+                DutchError::NoLegalPairing { reason } => {
+                    PairingError::NoLegalPairing { round, reason }
+                }
+                e => PairingError::Internal {
+                    round,
+                    reason: e.to_string(),
+                },
+            })
+        })
     }
 
     /// The first rule that prefers the engine's pairing ([`separate`]).

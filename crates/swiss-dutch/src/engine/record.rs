@@ -462,7 +462,7 @@ fn measure(name: &str) -> &'static str {
         "C.4" | "C4" => {
             "players paired in the rest of the round (those who may not get the bye counted twice): more is better"
         }
-        "C.5" => "pairs in the bracket: more is better",
+        "C.5" | "C6" => "pairs in the bracket: more is better",
         "C.6" => "the bracket's PSD, packed as the engine weighs it (higher means a smaller PSD)",
         "C.7 pairs" => "pairs the next bracket can make: more is better",
         "C.7 PSD" => {
