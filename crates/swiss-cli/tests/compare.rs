@@ -159,13 +159,22 @@ fn changed(boards: &[[u32; 2]], change: &Change) -> Vec<[u32; 2]> {
     b
 }
 
+/// An edition, a reference tournament, the round, and changes of the
+/// engine's pairing with the rule each must be separated by.
+type Run = (
+    &'static str,
+    &'static str,
+    u32,
+    &'static [(Change, &'static str)],
+);
+
 /// Legal proposals worse than the engine's on a named quality criterion
 /// (the engine's own weights decide, `engine/record.rs`), on the candidate
 /// order, or on a colour rule: exit 10, the rule and both values.
 #[test]
 fn compare_names_the_first_criterion_where_a_legal_proposal_is_worse() {
     let dir = tempfile::tempdir().unwrap();
-    let runs: [(&str, &str, u32, &[(Change, &str)]); 2] = [
+    let runs: [Run; 2] = [
         (
             "2026",
             "oracle/dutch-2026/t0001-p035-r10.trf",

@@ -357,7 +357,7 @@ fn shr(v: &[u64], s: u32) -> Vec<u64> {
 /// The low `w` bits of `v`.
 fn low(v: &[u64], w: u32) -> Vec<u64> {
     let mut out: Vec<u64> = v.iter().take(w.div_ceil(64) as usize).copied().collect();
-    if w % 64 != 0
+    if !w.is_multiple_of(64)
         && let Some(last) = out.get_mut((w / 64) as usize)
     {
         *last &= (1u64 << (w % 64)) - 1;
