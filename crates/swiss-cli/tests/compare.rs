@@ -250,8 +250,8 @@ fn compare_reads_the_round_from_a_tournament_file() {
     );
 }
 
-/// `swiss explain --player`: a downfloater, colours decided by each
-/// colour rule the round uses, and the bye, from the engine's decisions.
+/// `swiss explain --player`: a downfloater, a colour decided by each
+/// colour rule (5.2.1-5.2.5), and the bye, from the engine's decisions.
 #[test]
 fn explain_tells_a_player_what_decided_his_pairing() {
     let dir = tempfile::tempdir().unwrap();
@@ -276,6 +276,15 @@ fn explain_tells_a_player_what_decided_his_pairing() {
         assert_eq!(code, 0);
         assert!(text.contains(needle), "{player}:\n{text}");
         insta::assert_snapshot!(format!("explain-2026-player-{player}"), text);
+    }
+    // 5.2.3 (alternate) in round 8, 5.2.5 (pairing numbers) in round 1.
+    for (round, player, needle) in [(8, 17, "5.2.3"), (1, 1, "5.2.5")] {
+        let file = before(dir.path(), "oracle/dutch-2026/t0001-p035-r10.trf", round);
+        let p = player.to_string();
+        let (code, text) = swiss(&["explain", "--system", "dutch", &file, "--player", &p]);
+        assert_eq!(code, 0);
+        assert!(text.contains(needle), "{player}:\n{text}");
+        insta::assert_snapshot!(format!("explain-2026-round-{round}-player-{player}"), text);
     }
     let file = before(dir.path(), "oracle/dutch/t0002-p045-r11.trf", 6);
     let (code, whole) = swiss(&["explain", "--system", "dutch", "--edition", "2017", &file]);

@@ -193,6 +193,38 @@ pub fn compare(
     })
 }
 
+/// For a system that does not weigh its choices: when `proposed` makes
+/// the engine's pairs and bye with the colours of some board reversed, the
+/// system's colour rules (`rule`, e.g. `Dubov E.0-E.4`) separate them, on
+/// the first such board. `None` when the pairs or the bye differ.
+pub fn colours_only(engine: &Pairing, proposed: &Pairing, rule: &str) -> Option<Separation> {
+    let key = |p: &Pair| (p.white.min(p.black), p.white.max(p.black));
+    let sorted = |x: &Pairing| {
+        let mut v: Vec<_> = x.pairs.iter().map(key).collect();
+        v.sort_unstable();
+        v
+    };
+    if sorted(engine) != sorted(proposed) || engine.bye != proposed.bye {
+        return None;
+    }
+    let board = board_differences(engine, proposed)
+        .reversed
+        .first()
+        .copied()?;
+    Some(Separation {
+        kind: SeparationKind::Colour,
+        unit: format!(
+            "the board of {} and {}",
+            board.white.min(board.black),
+            board.white.max(board.black)
+        ),
+        rule: rule.to_string(),
+        measure: "the colours the system's colour rules give this pair".into(),
+        engine: format!("{} has white", board.black),
+        proposed: format!("{} has white", board.white),
+    })
+}
+
 fn completeness(
     state: &RoundState,
     proposed: &Pairing,

@@ -32,7 +32,7 @@ mod validate;
 pub use colour::colour_difference;
 pub use compare::{
     BoardDifferences, Breach, Comparison, Completeness, EXIT_DIFFERS, EXIT_ILLEGAL, Separation,
-    SeparationKind, Verdict, compare,
+    SeparationKind, Verdict, colours_only, compare,
 };
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;

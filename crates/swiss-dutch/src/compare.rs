@@ -19,9 +19,9 @@ use crate::{DutchError, DutchOptions, Edition};
 /// For `proposed`, a legal and complete pairing of the round `state`
 /// describes that is not the engine's: the first rule, in the text's
 /// order, that prefers the engine's pairing (a quality criterion with both
-/// values, the candidate order, or a colour rule). `None` for the 2012
-/// edition (its search is not bracket weights) and when the proposal is
-/// the engine's pairing. Check legality first (`swiss_verify::compare`
+/// values, the candidate order, or a colour rule). For the 2012 edition
+/// (its search weighs no brackets) only a colour difference is named.
+/// `None` when nothing is named. Check legality first (`swiss_verify::compare`
 /// does both): the value of an illegal proposal is not defined.
 pub fn separate(
     state: &RoundState,
@@ -29,7 +29,14 @@ pub fn separate(
     options: &DutchOptions,
 ) -> Result<Option<Separation>, DutchError> {
     if options.edition == Edition::Fide2012 {
-        return Ok(None);
+        // The 2012 search weighs no brackets: only a colour difference is
+        // named, by the text's section E.
+        let engine = crate::pair(state, options)?;
+        return Ok(swiss_core::colours_only(
+            &engine,
+            proposed,
+            "C.04.3 (2012) E.1-E.5",
+        ));
     }
     let (engine, recorded) = record::recording(Some(proposed), || crate::pair(state, options));
     let engine = engine?;

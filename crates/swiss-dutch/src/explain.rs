@@ -217,7 +217,7 @@ impl Account<'_> {
             );
         }
         let how = if b.how.starts_with("B.4") {
-            "B.4: the first candidate (S1 against S2 in order) meets every criterion, so it is taken"
+            "B.4: the first candidate (S1 against S2 in order) is perfect, no other candidate can do better on any criterion, so it is taken"
         } else {
             "B.8: the best candidate under the quality criteria, the first of them in the order B.6/B.7 and D.1-D.3 generate candidates"
         };

@@ -108,6 +108,7 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
             let verify = entry.verifier(&options);
             let label = format!("{} {edition:?}", entry.name);
             let mut checked = 0;
+            let mut colours: BTreeMap<String, usize> = BTreeMap::new();
             for seed in 1..=3u64 {
                 let cfg = SimulationConfig {
                     rounds: 5,
@@ -174,6 +175,20 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
                             }
                         }
                     }
+                    // One board's colours reversed: illegal (an absolute
+                    // colour rule) or separated by the colour rules.
+                    let mut reversed = recorded.clone();
+                    let b = &mut reversed.pairs[0];
+                    (b.white, b.black) = (b.black, b.white);
+                    let c =
+                        swiss_verify::compare(engine.as_ref(), verify, &before, &reversed).unwrap();
+                    match (c.verdict, &c.separation) {
+                        (Verdict::Illegal, _) => {}
+                        (Verdict::Differs, Some(s)) if s.kind == SeparationKind::Colour => {
+                            *colours.entry(s.rule.clone()).or_insert(0) += 1;
+                        }
+                        _ => panic!("{label} round {k}: reversed colours:\n{c}"),
+                    }
                     let mut swapped = recorded.clone();
                     let x = swapped.pairs[0].black;
                     swapped.pairs[0].black = swapped.pairs[1].black;
@@ -195,6 +210,7 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
                 }
             }
             assert!(checked >= 6, "{label}: {checked} rounds");
+            eprintln!("{label}: colour rules named {colours:?}");
         }
     }
 }

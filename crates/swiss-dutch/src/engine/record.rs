@@ -286,6 +286,9 @@ fn value<const N: usize>(b: &Bracket<'_>, fixed: &[(usize, usize)]) -> Wide<N> {
         total = total.add(weight(b, i, j));
     }
     let rest: Vec<usize> = (0..len).filter(|&i| !taken[i]).collect();
+    if rest.len() < 2 {
+        return total;
+    }
     let w = |x: usize, y: usize| {
         let (i, j) = (rest[x], rest[y]);
         if i < b.size && j < b.size {
