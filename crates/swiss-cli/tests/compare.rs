@@ -169,8 +169,9 @@ type Run = (
 );
 
 /// Legal proposals worse than the engine's on a named quality criterion
-/// (the engine's own weights decide, `engine/record.rs`), on the candidate
-/// order, or on a colour rule: exit 10, the rule and both values.
+/// (the engine's own weights decide,
+/// `crates/swiss-dutch/src/engine/record.rs`), on the candidate order, or
+/// on a colour rule: exit 10, the rule and both values.
 #[test]
 fn compare_names_the_first_criterion_where_a_legal_proposal_is_worse() {
     let dir = tempfile::tempdir().unwrap();
