@@ -35,6 +35,15 @@ pub enum Command {
     /// Replay each tournament round by round and report every round whose
     /// pairing differs from the engine's (the FIDE pairings checker).
     Check(CheckArgs),
+    /// Compare a proposed pairing (an arbiter's, changed by hand) with the
+    /// engine's: legality, completeness, the boards that differ and the
+    /// first rule that prefers the engine's pairing. Exit 0: identical;
+    /// 10: legal but not the engine's; 11: illegal.
+    Compare(crate::compare::CompareArgs),
+    /// The arbiter's account of the next round, bracket by bracket, citing
+    /// the rules (`--player N`: only what decided N's opponent, colour,
+    /// float or bye).
+    Explain(crate::explain::ExplainArgs),
     /// Generate random tournaments paired by a system (the FIDE random tournament generator).
     Generate(crate::generate::GenerateArgs),
     /// The standings by points and C.07 tie-breaks (`--tiebreaks`,

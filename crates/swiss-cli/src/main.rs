@@ -4,10 +4,13 @@
 //!
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
 //! 2 unexpected error (a bug), 3 invalid input, 5 file access; and 64 for
-//! a usage error (as sysexits.h). Start reading at
+//! a usage error (as sysexits.h). `swiss compare` adds 10 (the proposal is
+//! legal but not the engine's pairing) and 11 (it is illegal). Start reading at
 //! [`run`]; the systems available are those of the `swiss-systems` table.
 
 mod cli;
+mod compare;
+mod explain;
 mod generate;
 mod input;
 mod output;
@@ -67,6 +70,8 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Pair(a) => cli::pair(a),
         Command::Validate(a) => cli::validate(a),
         Command::Check(a) => cli::check(a),
+        Command::Compare(a) => compare::compare(a),
+        Command::Explain(a) => explain::explain(a),
         Command::Generate(a) => generate::generate(a),
         Command::Standings(a) => standings::standings(a),
         Command::Seed(a) => tcec::seed(a),

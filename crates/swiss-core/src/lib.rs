@@ -20,6 +20,7 @@ pub struct ReadmeDoctests;
 
 pub mod acceleration;
 mod colour;
+mod compare;
 mod error;
 mod forbidden;
 pub mod json;
@@ -34,6 +35,10 @@ pub mod trf;
 mod validate;
 
 pub use colour::colour_difference;
+pub use compare::{
+    BoardDifferences, Breach, Comparison, Completeness, EXIT_DIFFERS, EXIT_ILLEGAL, Separation,
+    SeparationKind, Verdict, colours_only, compare,
+};
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;
 pub use model::{

@@ -88,6 +88,30 @@ pub trait PairingSystem: Sync {
     fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
     }
+
+    /// The arbiter's account of how the system pairs round
+    /// [`Tournament::next_round`] of `t`, citing the rules, from the
+    /// engine's own decisions; with `player`, only what decided that
+    /// player's opponent, colour, float or bye. `None` when the system
+    /// does not explain its pairings.
+    fn explain(
+        &self,
+        t: &Tournament,
+        player: Option<crate::StartNo>,
+    ) -> Option<Result<String, PairingError>> {
+        let _ = (t, player);
+        None
+    }
+
+    /// For a legal, complete `proposed` pairing of round
+    /// [`Tournament::next_round`] of `t` that is not the system's own: the
+    /// first rule, in the text's order, that prefers the system's pairing
+    /// ([`crate::compare`]), from the engine's own evaluation. `None` when
+    /// the system cannot name it.
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<crate::Separation> {
+        let _ = (t, proposed);
+        None
+    }
 }
 
 /// `t` as it stood before round `round` was paired: rounds `1..round` as

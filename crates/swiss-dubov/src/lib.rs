@@ -476,6 +476,12 @@ impl PairingSystem for Dubov {
         "dubov"
     }
 
+    /// For a proposal with the engine's pairs and other colours: the
+    /// colour rules (`Dubov E.0-E.4`). Other differences are not named yet.
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "Dubov E.0-E.4")
+    }
+
     /// `XXC`, or read back from a recorded round 1 (its colours follow
     /// from the initial colour, E.0-E.4).
     fn initial_colour(&self, t: &Tournament) -> Option<Colour> {

@@ -21,44 +21,107 @@ fn last_difference(p: &Player, o: &Player) -> Option<(Colour, Colour)> {
         .map(|(&a, &b)| (a, b))
 }
 
+/// Which colour rule decided a pair's colours (C.04.3 E.1-E.5; the 2026
+/// text numbers them 5.2.1-5.2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ColourRule {
+    /// E.1: both preferences granted (or the only one there is).
+    BothPreferences,
+    /// E.2: the stronger preference (between two absolutes, the wider
+    /// colour difference).
+    StrongerPreference,
+    /// E.3: alternate from the most recent round with different colours.
+    Alternate,
+    /// E.4: the higher ranked player's preference.
+    HigherRankedPreference,
+    /// E.5: the higher ranked player's pairing number against the initial
+    /// colour.
+    PairingNumber,
+}
+
+impl ColourRule {
+    /// What the rule says, for the arbiter.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            ColourRule::BothPreferences => "both colour preferences are granted",
+            ColourRule::StrongerPreference => {
+                "the stronger colour preference is granted (between two absolute ones, the wider colour difference)"
+            }
+            ColourRule::Alternate => {
+                "colours alternate from the most recent round in which the two players had different colours"
+            }
+            ColourRule::HigherRankedPreference => {
+                "the higher ranked player's colour preference is granted"
+            }
+            ColourRule::PairingNumber => {
+                "the higher ranked player gets the initial colour when his pairing number is odd, the other when even"
+            }
+        }
+    }
+
+    /// The rule's number in the 2017 text (E.1-E.5); the 2026 text's is
+    /// 5.2.1-5.2.5 in the same order.
+    pub(crate) fn number(self) -> usize {
+        match self {
+            ColourRule::BothPreferences => 1,
+            ColourRule::StrongerPreference => 2,
+            ColourRule::Alternate => 3,
+            ColourRule::HigherRankedPreference => 4,
+            ColourRule::PairingNumber => 5,
+        }
+    }
+}
+
 /// E.1-E.3: the colour of `p` against `o` when the preferences and the
-/// colour histories decide it, `None` when they do not.
-fn decided_colour(p: &Player, o: &Player) -> Option<Colour> {
+/// colour histories decide it, with the rule that did, `None` when they
+/// do not.
+fn decided_colour(p: &Player, o: &Player) -> Option<(Colour, ColourRule)> {
     if preferences_compatible(p.preference, o.preference) {
         // E.1: both preferences granted (or only one player has one).
-        return p.preference.or(o.preference.map(Colour::opposite));
+        return p
+            .preference
+            .or(o.preference.map(Colour::opposite))
+            .map(|c| (c, ColourRule::BothPreferences));
     }
+    let stronger = |c: Option<Colour>| c.map(|c| (c, ColourRule::StrongerPreference));
     // E.2: the stronger preference; between two absolutes, the wider difference.
     if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
-        return p.preference;
+        return stronger(p.preference);
     }
     if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
-        return o.preference.map(Colour::opposite);
+        return stronger(o.preference.map(Colour::opposite));
     }
     if p.strong() && !o.strong() {
-        return p.preference;
+        return stronger(p.preference);
     }
     if o.strong() && !p.strong() {
-        return o.preference.map(Colour::opposite);
+        return stronger(o.preference.map(Colour::opposite));
     }
     // E.3: alternate from the most recent game with different colours.
-    last_difference(p, o).map(|(_, theirs)| theirs)
+    last_difference(p, o).map(|(_, theirs)| (theirs, ColourRule::Alternate))
 }
 
 /// The colour `p` gets against `o` (C.04.3 E.1-E.5).
 pub(crate) fn colour_of(p: &Player, o: &Player, initial: Colour) -> Colour {
-    if let Some(c) = decided_colour(p, o) {
-        return c;
+    colour_and_rule(p, o, initial).0
+}
+
+/// The colour `p` gets against `o` (C.04.3 E.1-E.5), and the rule that
+/// decided it (for the arbiter's explanation and comparison).
+pub(crate) fn colour_and_rule(p: &Player, o: &Player, initial: Colour) -> (Colour, ColourRule) {
+    if let Some(decided) = decided_colour(p, o) {
+        return decided;
     }
     let p_lower = ranks_below(p, o);
     match p.preference {
         // E.4: the higher ranked player's preference.
         Some(pref) => {
-            if p_lower {
+            let c = if p_lower {
                 o.preference.map_or(pref, Colour::opposite)
             } else {
                 pref
-            }
+            };
+            (c, ColourRule::HigherRankedPreference)
         }
         // E.5: the higher ranked player gets the initial colour when his
         // pairing number is odd.
@@ -69,11 +132,12 @@ pub(crate) fn colour_of(p: &Player, o: &Player, initial: Colour) -> Colour {
             } else {
                 initial.opposite()
             };
-            if p_is_higher {
+            let c = if p_is_higher {
                 higher_gets
             } else {
                 higher_gets.opposite()
-            }
+            };
+            (c, ColourRule::PairingNumber)
         }
     }
 }

@@ -253,14 +253,18 @@
 pub struct ReadmeDoctests;
 
 mod colour;
+mod compare;
 mod edition;
 mod engine;
+mod explain;
 mod fide2012;
 mod fide2026;
 mod float;
 mod player;
 
+pub use compare::separate;
 pub use edition::{Edition, ParseEditionError};
+pub use explain::explain;
 
 pub use swiss_core::{
     CheckReport, Colour, Pair, Pairing, PairingError, PairingSystem, RoundState, StartNo,
@@ -456,6 +460,24 @@ impl PairingSystem for Dutch {
     fn initial_colour(&self, t: &Tournament) -> Option<Colour> {
         t.initial_colour
             .or_else(|| colour::initial_colour_from_round_1(t))
+    }
+
+    /// The arbiter's account of the round ([`explain`]).
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
+        explain(&state, &self.options, player)
+    }
+
+    /// The first rule that prefers the engine's pairing ([`separate`]).
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        let mut state = RoundState::next(t);
+        if let Some(c) = self.initial_colour(t) {
+            state.initial_colour = c;
+        }
+        separate(&state, proposed, &self.options).ok().flatten()
     }
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {

@@ -465,6 +465,13 @@ impl PairingSystem for Lim {
         "lim"
     }
 
+    /// For a proposal with the engine's pairs and other colours: the
+    /// colour rules (`Lim 5.3`-`5.6`, `7.2`). Other differences are not
+    /// named yet.
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "Lim 5.3-5.6, 7.2")
+    }
+
     /// `XXC`, or read back from a recorded round 1 (`Lim 7.2`: its colours
     /// follow from the colour drawn for player 1).
     fn initial_colour(&self, t: &Tournament) -> Option<Colour> {

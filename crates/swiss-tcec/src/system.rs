@@ -58,6 +58,12 @@ impl PairingSystem for Tcec {
         "tcec"
     }
 
+    /// For a proposal with the engine's pairs and other colours: the
+    /// colour rule (`TCEC STEP 5`). Other differences are not named yet.
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "TCEC STEP 5")
+    }
+
     fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
         let column = t.next_round();
         let (round, game) = self

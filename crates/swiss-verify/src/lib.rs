@@ -13,7 +13,9 @@
 //! [`Verified`] wraps an engine so that every pairing it makes is
 //! re-checked. Start with [`Dutch`].
 
+mod compare;
 mod dubov;
+pub use compare::compare;
 pub use dubov::Dubov;
 
 use std::collections::BTreeSet;

@@ -205,6 +205,7 @@ pub(super) fn log_bracket<E: EditionRules>(
     floaters: &[usize],
     how: &str,
 ) {
+    super::record::bracket(b, pairs, floaters, how);
     let field = b.field;
     tracing::debug!(
         // The residents' score (MDPs come from higher groups).

@@ -29,6 +29,7 @@ mod completion;
 mod criteria;
 mod exchanges;
 mod mdp_pairing;
+pub(crate) mod record;
 mod remainder;
 mod round_2017;
 mod round_2026;

@@ -126,6 +126,12 @@ impl ScoreLevels {
         ScoreLevels { levels, field_bits }
     }
 
+    /// The scores, ascending, each with the position of its counter in a
+    /// field (the arbiter's comparison reads the counts back).
+    pub(crate) fn levels(&self) -> &[(i32, u32)] {
+        &self.levels
+    }
+
     /// The bit that counts one player (or pair) of `score` in the field at
     /// `field`.
     pub(crate) fn bit<const N: usize>(&self, field: u32, score: i32) -> Wide<N> {

@@ -25,6 +25,39 @@ pub(crate) struct LowerFields {
 }
 
 impl LowerFields {
+    /// The colour fields (named `colour`), then the float fields of the
+    /// rounds played, numbered from `first` (2017: C.12; 2026: C14), the
+    /// most significant first, as (rule, start bit).
+    pub(crate) fn fields<E>(
+        &self,
+        b: &Bracket<'_, E>,
+        colour: [&'static str; 4],
+        first: usize,
+    ) -> Vec<(&'static str, u32)> {
+        const NAMES: [&str; 8] = [
+            "C.12", "C.13", "C.14", "C.15", "C.16", "C.17", "C.18", "C.19",
+        ];
+        const NAMES_2026: [&str; 8] = ["C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21"];
+        let name = |k: usize| {
+            if first == 12 { NAMES[k] } else { NAMES_2026[k] }
+        };
+        let mut v: Vec<(&'static str, u32)> = colour.into_iter().zip(self.colour).collect();
+        let played = |back: usize| b.rounds_played > back as u32;
+        for back in 0..2 {
+            if played(back) {
+                v.push((name(2 * back), self.float_down[back]));
+                v.push((name(2 * back + 1), self.float_up[back]));
+            }
+        }
+        for back in 0..2 {
+            if played(back) {
+                v.push((name(4 + 2 * back), self.float_down_weighted[back]));
+                v.push((name(5 + 2 * back), self.float_up_weighted[back]));
+            }
+        }
+        v
+    }
+
     /// The fields of `b` from bit `*p` up (moved past them): each count
     /// `count` bits wide, each weighted field `weighted` bits; no float
     /// fields for rounds not played.
@@ -149,9 +182,10 @@ impl<E: EditionRules> Bracket<'_, E> {
     }
 
     /// Explain mode: the edition's [`EditionRules::unmet_criteria`] for
-    /// the chosen `pairs` (nothing is computed unless debug logs are on).
+    /// the chosen `pairs` (nothing is computed unless debug logs or the
+    /// arbiter's recorder are on).
     pub(crate) fn unmet_criteria(&self, pairs: &[(usize, usize)]) -> String {
-        if !tracing::enabled!(tracing::Level::DEBUG) {
+        if !tracing::enabled!(tracing::Level::DEBUG) && !crate::engine::record::active() {
             return String::new();
         }
         E::unmet_criteria(self, pairs)

@@ -25,7 +25,7 @@ use crate::engine::bracket::Bracket;
 use crate::engine::candidates::reserved_bits;
 use crate::engine::completion::AbsoluteCriteria;
 use crate::engine::round_2017::pair_round;
-use crate::engine::weights::{ScoreDifferences, put};
+use crate::engine::weights::{ScoreDifferences, ScoreLevels, put};
 use crate::float::{Float, float};
 use crate::player::Player;
 
@@ -145,6 +145,34 @@ impl EditionRules for Fide2017 {
 
     fn pab_to_most_games(&self) -> bool {
         false
+    }
+
+    const RULE_PREFIX: &'static str = "C.04.3";
+    const ABSOLUTE_RULES: &'static str = "C.1-C.3";
+    const ORDER_RULE: &'static str = "C.04.3 B.6-B.8 (D.1-D.3)";
+
+    fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)> {
+        let at = &b.rules.layout;
+        let mut v = Vec::new();
+        if b.ppb_or_clb {
+            v.push(("C.4", at.completion));
+        }
+        v.extend([("C.5", at.c5), ("C.6", at.c6)]);
+        if !b.ppb_or_clb {
+            v.extend([("C.7 pairs", at.c7_pairs), ("C.7 PSD", at.c7_psd)]);
+        }
+        v.extend(at.lower.fields(b, ["C.8", "C.9", "C.10", "C.11"], 12));
+        v
+    }
+
+    fn subtracted(name: &str) -> bool {
+        matches!(name, "C.13" | "C.15" | "C.17" | "C.19")
+    }
+
+    /// 2017's fields count players or pairs, or pack score differences
+    /// (A.8), never scores.
+    fn score_levels(&self, _: &str) -> Option<&ScoreLevels> {
+        None
     }
 
     /// In the order of [`Layout`]: completion (A.9/C.4, PPB and CLB only),

@@ -162,6 +162,37 @@ impl EditionRules for Fide2026 {
         self.c9.is_some()
     }
 
+    const RULE_PREFIX: &'static str = "C.04.3 (2026)";
+    const ABSOLUTE_RULES: &'static str = "C1-C3";
+    const ORDER_RULE: &'static str = "C.04.3 (2026) Art. 4 (B.6-B.8, D.1-D.3 of the 2017 text)";
+
+    fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)> {
+        let at = &b.rules.layout;
+        let mut v = Vec::new();
+        if b.completion() {
+            v.push(("C4", at.completion));
+        }
+        v.extend([
+            ("C6", at.c6),
+            ("C7", at.c7),
+            ("C8 pairs", at.c8_pairs),
+            ("C8 scores", at.c8_scores),
+        ]);
+        if b.rules.c9.is_some() {
+            v.push(("C9", at.c9));
+        }
+        v.extend(at.lower.fields(b, ["C10", "C11", "C12", "C13"], 14));
+        v
+    }
+
+    fn subtracted(_: &str) -> bool {
+        false
+    }
+
+    fn score_levels(&self, name: &str) -> Option<&ScoreLevels> {
+        matches!(name, "C7" | "C8 scores" | "C18" | "C19" | "C20" | "C21").then_some(&self.levels)
+    }
+
     /// In the order of [`Layout`] (see the module docs).
     fn legal_pair_weight<const N: usize>(b: &Bracket<'_, Self>, i: usize, j: usize) -> Wide<N> {
         let (higher, lower) = (b.player(i), b.player(j));

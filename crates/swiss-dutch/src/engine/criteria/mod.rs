@@ -27,6 +27,7 @@ use swiss_core::{PlayerState, RoundState};
 use swiss_matching::Wide;
 
 use super::bracket::Bracket;
+use super::weights::ScoreLevels;
 use crate::DutchError;
 use crate::float::Float;
 use crate::player::Player;
@@ -78,4 +79,26 @@ pub(crate) trait EditionRules: Sized + Sync {
     /// Explain mode: which quality criteria the chosen `pairs` of `b` do
     /// not fully meet, with the number of players or pairs concerned.
     fn unmet_criteria(b: &Bracket<'_, Self>, pairs: &[(usize, usize)]) -> String;
+
+    // What the arbiter's comparison (`engine/record.rs`) reads back from
+    // the packed weights, in the edition's own rule numbering.
+
+    /// The prefix of the edition's rule ids (`C.04.3`, `C.04.3 (2026)`).
+    const RULE_PREFIX: &'static str;
+    /// The absolute criteria's ids (2017 C.1-C.3, 2026 C1-C3).
+    const ABSOLUTE_RULES: &'static str;
+    /// The rule of the order in which candidates are generated.
+    const ORDER_RULE: &'static str;
+
+    /// The fields of `b`'s weights as (rule, start bit), in any order.
+    fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)>;
+
+    /// Whether the weights subtract in field `name` (its net value is
+    /// never positive: 2017 C.13, C.15, C.17, C.19).
+    fn subtracted(name: &str) -> bool;
+
+    /// The score counters of field `name` when it counts scores (one
+    /// counter per score: 2026 C7, C8 scores, C18-C21); `None` for a
+    /// plain count.
+    fn score_levels(&self, name: &str) -> Option<&ScoreLevels>;
 }
