@@ -22,7 +22,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use swiss_core::simulate::{SimulationConfig, random_players, simulate};
 use swiss_core::{
     Colour, ErrorKind, InputError as CoreInputError, InputErrors, PairingError, PairingSystem,
-    Places, Spot, Tournament, json, limits, trf,
+    Places, Tournament, json, limits, trf,
 };
 use swiss_systems::{OptionName, Options, System};
 use tracing_subscriber::filter::{LevelFilter, Targets};
@@ -248,25 +248,12 @@ fn engine(
 /// Refuses a file whose tournament type (record 192, JSON `system`) names
 /// another system, or one this build does not implement.
 fn check_system(input: &Input, system: &str) -> Result<()> {
-    let Some(code) = &input.tournament.system else {
-        return Ok(());
-    };
-    let reason = match swiss_systems::by_code(code) {
-        Ok((s, _)) if s.name == system => return Ok(()),
-        Ok((s, _)) => format!(
-            "it asks for the {} system, not {system}: pair it with system=\"{}\"",
-            s.name, s.name
-        ),
-        Err(reason) => reason,
-    };
-    let e = input.places.error(
-        Spot::System,
-        ErrorKind::UnsupportedSystem {
-            code: code.clone(),
-            reason,
-        },
-    );
-    Err(Failure::Input(InputErrors(vec![e])))
+    match swiss_systems::other_system_error(&input.tournament, &input.places, system, |s| {
+        format!("system=\"{s}\"")
+    }) {
+        Some(e) => Err(Failure::Input(InputErrors(vec![e]))),
+        None => Ok(()),
+    }
 }
 
 /// A tournament as read, with what the source says beyond the record.

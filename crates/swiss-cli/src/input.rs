@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use swiss_core::{ErrorKind, InputErrors, PairingError, Places, Spot, Tournament, trf};
+use swiss_core::{ErrorKind, InputErrors, PairingError, Places, Tournament, trf};
 
 /// Exit code: no legal pairing.
 pub const EXIT_NO_PAIRING: u8 = 1;
@@ -222,25 +222,12 @@ pub fn round_to_pair(input: &Input) -> Result<u32, Failure> {
 /// this build does not implement: a file is never paired under rules it
 /// does not ask for.
 pub fn check_system(input: &Input, system: &str) -> Result<(), Failure> {
-    let Some(code) = &input.tournament.system else {
-        return Ok(());
-    };
-    let reason = match swiss_systems::by_code(code) {
-        Ok((s, _)) if s.name == system => return Ok(()),
-        Ok((s, _)) => format!(
-            "it asks for the {} system, not {system}: pair it with `--system {}`",
-            s.name, s.name
-        ),
-        Err(reason) => reason,
-    };
-    let e = input.places.error(
-        Spot::System,
-        ErrorKind::UnsupportedSystem {
-            code: code.clone(),
-            reason,
-        },
-    );
-    Err(Failure::new(EXIT_INVALID, e.to_string()))
+    match swiss_systems::other_system_error(&input.tournament, &input.places, system, |s| {
+        format!("`--system {s}`")
+    }) {
+        Some(e) => Err(Failure::new(EXIT_INVALID, e.to_string())),
+        None => Ok(()),
+    }
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {

@@ -536,6 +536,37 @@ pub fn find(name: &str) -> Result<&'static System, RegistryError> {
         })
 }
 
+/// The input error for a file whose tournament type (record 192, JSON
+/// `system`) names another system than `system`, or a system or edition
+/// this build does not implement; `None` when it names `system` or nothing.
+/// A file is never paired under rules it does not ask for. `switch` says
+/// how the caller picks the named system (`--system lim` on the command
+/// line, `system="lim"` in Python).
+pub fn other_system_error(
+    t: &Tournament,
+    places: &swiss_core::Places,
+    system: &str,
+    switch: impl Fn(&str) -> String,
+) -> Option<swiss_core::InputError> {
+    let code = t.system.as_ref()?;
+    let reason = match by_code(code) {
+        Ok((s, _)) if s.name == system => return None,
+        Ok((s, _)) => format!(
+            "it asks for the {} system, not {system}: pair it with {}",
+            s.name,
+            switch(s.name)
+        ),
+        Err(reason) => reason,
+    };
+    Some(places.error(
+        swiss_core::Spot::System,
+        swiss_core::ErrorKind::UnsupportedSystem {
+            code: code.clone(),
+            reason,
+        },
+    ))
+}
+
 /// The system and edition a tournament type code names (TRF-2026 record
 /// `192`, JSON `system`; the codes of `trf26.md`), or why this build
 /// cannot pair it. `FIDE_DUTCH` is the Dutch rules in force (2026's since
