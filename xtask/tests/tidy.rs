@@ -284,6 +284,90 @@ fn tidy_the_metadata_check_finds_what_a_crate_lacks() {
     );
 }
 
+/// The files that `text` (a Rust source) pulls in by path at compile
+/// time: `include_str!`, `include_bytes!` and `#[path = ...]`.
+fn compile_time_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for opener in ["include_str!(\"", "include_bytes!(\"", "#[path = \""] {
+        for (at, _) in text.match_indices(opener) {
+            let rest = &text[at + opener.len()..];
+            if let Some(end) = rest.find('"') {
+                out.push(rest[..end].to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The files a published crate's sources pull in at compile time that lie
+/// outside its folder (`dir`, relative to `file`'s folder): the packaged
+/// crate would not contain them and would not build. `.ci/run` packages
+/// without building (`cargo package --no-verify`: the build of every
+/// packaged crate cost a quarter of CI's time), so this check stands in
+/// for that build; `RELEASING.md` builds them before a release.
+fn outside_the_package(dir: &Path, file: &Path, text: &str) -> Vec<String> {
+    let base = file.parent().unwrap_or(dir);
+    compile_time_paths(text)
+        .into_iter()
+        .filter(|p| {
+            let mut at = base.to_path_buf();
+            for part in Path::new(p).components() {
+                match part {
+                    std::path::Component::ParentDir => {
+                        at.pop();
+                    }
+                    std::path::Component::Normal(c) => at.push(c),
+                    _ => return true,
+                }
+            }
+            !at.starts_with(dir)
+        })
+        .collect()
+}
+
+#[test]
+fn tidy_published_crates_include_only_their_own_files() {
+    let root = xtask::root();
+    let mut problems = Vec::new();
+    for (dir, _) in published_crates(&root) {
+        let mut files = Vec::new();
+        for sub in ["src", "examples", "benches", "build.rs"] {
+            let at = dir.join(sub);
+            if at.is_file() {
+                files.push(at);
+            } else if at.is_dir() {
+                walk(&at, &mut files);
+            }
+        }
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        {
+            let text = std::fs::read_to_string(file).unwrap();
+            for p in outside_the_package(&dir, file, &text) {
+                problems.push(format!(
+                    "{}: `{p}` is outside the crate, so not in its package",
+                    file.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn tidy_the_package_check_finds_a_file_outside_the_crate() {
+    let dir = Path::new("/w/crates/c");
+    let file = dir.join("src/lib.rs");
+    let text = "#[doc = include_str!(\"../README.md\")]\n\
+                const T: &str = include_str!(\"../../../testdata/a.trf\");\n\
+                #[path = \"../../other/m.rs\"] mod m;\n";
+    assert_eq!(
+        outside_the_package(dir, &file, text),
+        ["../../../testdata/a.trf", "../../other/m.rs"]
+    );
+}
+
 /// The years (1900-2099) a text names, in order.
 fn years(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_ascii_digit())
