@@ -24,7 +24,7 @@ use swiss_core::{
     Colour, ErrorKind, InputError as CoreInputError, InputErrors, PairingError, PairingSystem,
     Places, Tournament, json, limits, trf,
 };
-use swiss_systems::{OptionName, Options, System};
+use swiss_systems::{FileSays, Options, System};
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt as _;
 
@@ -195,11 +195,8 @@ struct Asked {
 
 /// The one seam with the system crates: the table entry for `system` and
 /// its options, resolved as `swiss pair` resolves them
-/// (`crates/swiss-cli/src/systems.rs`): an edition asked for wins over the one the file names
-/// (TRF-2026 record 192); a TCEC reference file's format wins over
-/// `double`; the file's settings (`XXO default-rating=R`, `XXO maxi`)
-/// apply where no keyword is given and the system reads them. A file that
-/// names another system is refused, as by the CLI.
+/// ([`swiss_systems::System::resolve`]). A file that names another system
+/// is refused, as by the CLI.
 fn engine(
     system: &str,
     asked: &Asked,
@@ -209,38 +206,15 @@ fn engine(
     if let Some(input) = input {
         check_system(input, entry.name)?;
     }
-    let named = input
-        .and_then(|i| i.tournament.system.as_deref())
-        .and_then(|code| swiss_systems::by_code(code).ok())
-        .filter(|(s, _)| s.name == entry.name)
-        .and_then(|(_, e)| e);
-    let edition = match &asked.edition {
-        Some(e) => Some(entry.edition(&swiss_core::edition_year(e))?),
-        None => named,
-    };
-    let double = input
-        .and_then(|i| i.double)
-        .or(asked.double)
-        .unwrap_or(false);
-    if let Some(r) = asked.default_rating
-        && !(1..=limits::MAX_RATING).contains(&r)
-    {
-        return Err(Failure::Value(format!(
-            "default_rating {r}: expected a default rating from 1 to {}",
-            limits::MAX_RATING
-        )));
-    }
-    let file = input.map(|i| i.tournament.settings).unwrap_or_default();
-    let reads = |o: OptionName| entry.accepts.contains(&o);
-    let default_rating = asked.default_rating.or(file
-        .default_rating
-        .filter(|_| reads(OptionName::DefaultRating)));
-    let maxi = asked.maxi.unwrap_or(false) || (file.maxi && reads(OptionName::Maxi));
-    let options = Options::DEFAULT
-        .with_edition(edition)
-        .with_double(double)
-        .with_default_rating(default_rating)
-        .with_maxi(maxi);
+    let requested = Options::DEFAULT
+        .with_double(asked.double.unwrap_or(false))
+        .with_default_rating(asked.default_rating)
+        .with_maxi(asked.maxi.unwrap_or(false));
+    let file = input.map(|i| FileSays {
+        tournament: &i.tournament,
+        double: i.double,
+    });
+    let options = entry.resolve(asked.edition.as_deref(), requested, file)?;
     // Refuses an option the system does not read, or an edition it lacks.
     Ok((entry, entry.build(&options)?))
 }

@@ -4,7 +4,7 @@
 use clap::Args;
 use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
-use swiss_systems::{OptionName, Options, System};
+use swiss_systems::{FileSays, Options, RegistryError, System};
 
 use crate::input::{EXIT_USAGE, Failure, Input};
 
@@ -53,47 +53,26 @@ impl SystemArgs {
         swiss_systems::find(&self.system).map_err(usage)
     }
 
-    /// The options these arguments give, with an input file's own: a
-    /// TCEC reference JSON's format takes precedence; the file's settings
-    /// (`XXO`, JSON `settings`) apply where no flag is given and the
-    /// system reads them (a Lim setting means nothing to another system).
+    /// The options these arguments give, with an input file's own
+    /// ([`swiss_systems::System::resolve`]: the resolution the Python
+    /// package shares).
     pub fn options(&self, input: Option<&Input>) -> Result<Options, Failure> {
-        let entry = self.entry()?;
-        // A file naming its edition (192) is paired under it unless
-        // `--edition` says otherwise.
-        let named = input
-            .and_then(|i| i.tournament.system.as_deref())
-            .and_then(|code| swiss_systems::by_code(code).ok())
-            .filter(|(s, _)| s.name == entry.name)
-            .and_then(|(_, e)| e);
-        let edition = match &self.edition {
-            Some(e) => Some(entry.edition(e).map_err(usage)?),
-            None => named,
-        };
-        let double = input.and_then(|i| i.double).unwrap_or(self.double);
-        let file = input.map(|i| i.tournament.settings).unwrap_or_default();
-        let reads = |o: OptionName| entry.accepts.contains(&o);
-        // The range the file's `XXO default-rating=R` is held to.
-        if let Some(r) = self.default_rating
-            && !(1..=swiss_core::limits::MAX_RATING).contains(&r)
-        {
-            return Err(Failure::new(
-                crate::input::EXIT_INVALID,
-                format!(
-                    "swiss: --default-rating {r}: expected a default rating from 1 to {}",
-                    swiss_core::limits::MAX_RATING
-                ),
-            ));
-        }
-        let default_rating = self.default_rating.or(file
-            .default_rating
-            .filter(|_| reads(OptionName::DefaultRating)));
-        let maxi = self.maxi || (file.maxi && reads(OptionName::Maxi));
-        Ok(Options::DEFAULT
-            .with_edition(edition)
-            .with_double(double)
-            .with_default_rating(default_rating)
-            .with_maxi(maxi))
+        let asked = Options::DEFAULT
+            .with_double(self.double)
+            .with_default_rating(self.default_rating)
+            .with_maxi(self.maxi);
+        let file = input.map(|i| FileSays {
+            tournament: &i.tournament,
+            double: i.double,
+        });
+        self.entry()?
+            .resolve(self.edition.as_deref(), asked, file)
+            .map_err(|e| match e {
+                RegistryError::DefaultRatingOutOfRange { .. } => {
+                    Failure::new(crate::input::EXIT_INVALID, format!("swiss: --{e}"))
+                }
+                e => usage(e),
+            })
     }
 
     /// The engine these arguments name.
@@ -111,6 +90,6 @@ impl SystemArgs {
     }
 }
 
-fn usage(e: swiss_systems::RegistryError) -> Failure {
+fn usage(e: RegistryError) -> Failure {
     Failure::new(EXIT_USAGE, format!("swiss: {e}"))
 }

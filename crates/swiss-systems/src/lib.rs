@@ -157,6 +157,18 @@ impl OptionName {
     }
 }
 
+/// What an input file says of how it is paired, beyond its players and
+/// rounds: read by [`System::resolve`].
+#[derive(Clone, Copy, Debug)]
+pub struct FileSays<'a> {
+    /// The tournament read (its record 192 system code and its `XXO`
+    /// settings are used).
+    pub tournament: &'a Tournament,
+    /// Whether rounds are double, when the file says so (a TCEC reference
+    /// JSON names its format).
+    pub double: Option<bool>,
+}
+
 /// Why a system or its options were refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -178,6 +190,15 @@ pub enum RegistryError {
         flag: &'static str,
         /// The systems that read it, comma-separated.
         applies: String,
+    },
+    /// A provisional rating for unrated players outside the range a file's
+    /// `XXO default-rating=R` is held to.
+    #[error("default rating {rating}: expected a default rating from 1 to {max}")]
+    DefaultRatingOutOfRange {
+        /// The rating asked for.
+        rating: u16,
+        /// The highest rating ([`swiss_core::limits::MAX_RATING`]).
+        max: u16,
     },
     /// The system has no such edition.
     #[error("the {system} system has no edition `{edition}` (editions: {known})")]
@@ -281,6 +302,58 @@ impl System {
             return Err(self.unknown_edition(e.as_str()));
         }
         Ok((self.engine)(options))
+    }
+
+    /// The options for pairing with this system, the one resolution of
+    /// every front end (the CLI, the Python package), from the options
+    /// `asked` and the `edition` named (a flag, a keyword):
+    /// - an edition asked for wins over the one the file names (TRF-2026
+    ///   record 192, when it names this system), which wins over the
+    ///   system's default; its name may carry the `FIDE` prefix
+    ///   ([`swiss_core::edition_year`]);
+    /// - the file's format (a TCEC reference JSON) wins over `double`;
+    /// - the file's settings (`XXO default-rating=R`, `XXO maxi`) apply
+    ///   where nothing is asked and the system reads them (a Lim setting
+    ///   means nothing to another system);
+    /// - a default rating outside 1 to [`swiss_core::limits::MAX_RATING`]
+    ///   is refused, as the file's own is.
+    ///
+    /// The result still goes through [`System::build`], which refuses an
+    /// option the system does not read.
+    pub fn resolve(
+        &self,
+        edition: Option<&str>,
+        asked: Options,
+        file: Option<FileSays<'_>>,
+    ) -> Result<Options, RegistryError> {
+        let tournament = file.map(|f| f.tournament);
+        let named = tournament
+            .and_then(|t| t.system.as_deref())
+            .and_then(|code| by_code(code).ok())
+            .filter(|(s, _)| s.name == self.name)
+            .and_then(|(_, e)| e);
+        let edition = match edition {
+            Some(e) => Some(self.edition(&swiss_core::edition_year(e))?),
+            None => asked.edition.or(named),
+        };
+        let max = swiss_core::limits::MAX_RATING;
+        if let Some(rating) = asked.default_rating
+            && !(1..=max).contains(&rating)
+        {
+            return Err(RegistryError::DefaultRatingOutOfRange { rating, max });
+        }
+        let double = file.and_then(|f| f.double).unwrap_or(asked.double);
+        let settings = tournament.map(|t| t.settings).unwrap_or_default();
+        let reads = |o: OptionName| self.accepts.contains(&o);
+        let default_rating = asked.default_rating.or(settings
+            .default_rating
+            .filter(|_| reads(OptionName::DefaultRating)));
+        let maxi = asked.maxi || (settings.maxi && reads(OptionName::Maxi));
+        Ok(Options::DEFAULT
+            .with_edition(edition)
+            .with_double(double)
+            .with_default_rating(default_rating)
+            .with_maxi(maxi))
     }
 
     /// The edition named `name`, as the table spells it (`"2017"`).
@@ -694,6 +767,71 @@ mod tests {
         let dutch = find("dutch").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(dutch.edition("2017"), Ok(Edition::DUTCH_2017));
         assert!(dutch.edition("2018").is_err());
+    }
+
+    /// [`System::resolve`]: what is asked wins over what the file says,
+    /// which wins over the defaults; a file's setting reaches only the
+    /// system that reads it; an edition named as the file names it is
+    /// understood; an out-of-range default rating is refused.
+    #[test]
+    fn resolve_asked_over_file_over_default() {
+        let text = "012 Resolve\nXXR 3\n192 FIDE_DUTCH_2017\nXXO maxi default-rating=1400\n\
+                    001    1      Alpha, Anna                       2100                             0.0\n\
+                    001    2      Bravo, Ben                        2050                             0.0\n";
+        let t = trf::read(text, "resolve.trf").unwrap_or_else(|e| panic!("{e}"));
+        let file = |double| {
+            Some(FileSays {
+                tournament: &t,
+                double,
+            })
+        };
+        let find = |n| super::find(n).unwrap_or_else(|e| panic!("{e}"));
+        let (dutch, lim, dubov, tcec) = (find("dutch"), find("lim"), find("dubov"), find("tcec"));
+        let nothing = Options::DEFAULT;
+        // The file's edition (record 192) for its own system only.
+        assert_eq!(
+            dutch.resolve(None, nothing, file(None)).map(|o| o.edition),
+            Ok(Some(Edition::DUTCH_2017))
+        );
+        assert_eq!(
+            lim.resolve(None, nothing, file(None)).map(|o| o.edition),
+            Ok(None)
+        );
+        assert_eq!(
+            dutch
+                .resolve(Some("FIDE-2012"), nothing, file(None))
+                .map(|o| o.edition),
+            Ok(Some(Edition::DUTCH_2012))
+        );
+        // XXO settings: maxi to Lim, the default rating to Dubov.
+        let o = lim
+            .resolve(None, nothing, file(None))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((o.maxi, o.default_rating), (true, None));
+        let o = dubov
+            .resolve(None, nothing, file(None))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((o.maxi, o.default_rating), (false, Some(1400)));
+        let asked = Options::DEFAULT.with_default_rating(Some(1600));
+        let o = dubov
+            .resolve(None, asked, file(None))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.default_rating, Some(1600));
+        // The file's format wins over `double`.
+        let asked = Options::DEFAULT.with_double(true);
+        assert_eq!(tcec.resolve(None, asked, None).map(|o| o.double), Ok(true));
+        assert_eq!(
+            tcec.resolve(None, asked, file(Some(false)))
+                .map(|o| o.double),
+            Ok(false)
+        );
+        assert_eq!(
+            dubov.resolve(None, Options::DEFAULT.with_default_rating(Some(0)), None),
+            Err(RegistryError::DefaultRatingOutOfRange {
+                rating: 0,
+                max: 9999
+            })
+        );
     }
 
     #[test]
