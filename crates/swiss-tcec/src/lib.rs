@@ -160,6 +160,7 @@
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+mod compare;
 mod error;
 mod history;
 mod model;
