@@ -380,24 +380,11 @@ fn colours(
                     p.white.max(p.black)
                 ),
                 rule(why),
-                colour_measure(why),
+                &format!("{}; who gets White", crate::explain::grants(why)),
                 round.players[ew].id.to_string(),
                 round.players[w].id.to_string(),
             ));
         }
     }
     None
-}
-
-/// What each colour rule grants, in words.
-fn colour_measure(rule: &str) -> &'static str {
-    match rule {
-        "E.0" => {
-            "both have yet to play: the higher ranked gets the initial colour by his pairing number; who gets White"
-        }
-        "E.1" => "both colour preferences granted; who gets White",
-        "E.2" => "the stronger colour preference granted; who gets White",
-        "E.3" => "colours alternated against the latest round they differed; who gets White",
-        _ => "the higher ranked player's colour preference granted; who gets White",
-    }
 }

@@ -284,6 +284,7 @@ mod colour;
 mod compare;
 mod compat;
 mod edition;
+mod explain;
 mod order;
 mod pairing;
 mod player;
@@ -488,6 +489,14 @@ impl PairingSystem for Dubov {
         compare::separate(&RoundState::next(t), &self.options, proposed)
             .ok()
             .flatten()
+    }
+
+    /// The arbiter's account of the round, from the engine's decisions:
+    /// the bye (B.0), each bracket (B.1-B.6 with C.5-C.10 and D.1-D.3),
+    /// the colours (E.0-E.4); with `player`, only what decided his.
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        let state = RoundState::next(t);
+        Some(explain::explain(&state, &self.options, player).map_err(|e| e.into_error(state.round)))
     }
 
     /// `XXC`, or read back from a recorded round 1 (its colours follow
