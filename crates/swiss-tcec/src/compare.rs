@@ -15,9 +15,8 @@ use std::collections::BTreeMap;
 use swiss_core::{Pairing, Separation, SeparationKind, StartNo, Tournament};
 
 use crate::error::TcecError;
-use crate::history::History;
 use crate::model::{Format, Options};
-use crate::pairing::pair_round;
+use crate::pairing::pair_round_with_history;
 
 fn sep(
     kind: SeparationKind,
@@ -51,8 +50,7 @@ pub(crate) fn separate(
         return Ok(None);
     }
     let round = opts.format.tcec_round_of_column(column);
-    let engine = pair_round(t, opts, round)?;
-    let h = History::before(t, opts.format, round)?;
+    let (engine, h) = pair_round_with_history(t, opts, round)?;
     let index: BTreeMap<StartNo, usize> = t
         .players
         .iter()

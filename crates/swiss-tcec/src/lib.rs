@@ -162,6 +162,7 @@ pub struct ReadmeDoctests;
 
 mod compare;
 mod error;
+mod explain;
 mod history;
 mod model;
 mod pairing;

@@ -68,6 +68,20 @@ impl PairingSystem for Tcec {
             .flatten()
     }
 
+    /// The arbiter's account of the round, step by step (`TCEC STEP 1`-`5`),
+    /// from the engine's round and reasons; with `player`, only his.
+    fn explain(
+        &self,
+        t: &Tournament,
+        player: Option<swiss_core::StartNo>,
+    ) -> Option<Result<String, Error>> {
+        let column = t.next_round();
+        Some(
+            crate::explain::explain(t, &self.options, player)
+                .map_err(|e| e.into_pairing_error(column)),
+        )
+    }
+
     fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
         let column = t.next_round();
         let (round, game) = self
