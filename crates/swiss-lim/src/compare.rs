@@ -56,9 +56,15 @@ pub(crate) struct GroupRecord {
     pub median: bool,
     /// Residents and incoming floaters.
     pub members: Vec<usize>,
+    /// How many of `members` are residents (they come first).
+    pub residents: usize,
     /// Those with no compatible opponent in the group (`Lim 2.3 a-c`).
     pub forced: Vec<usize>,
+    /// Which of `Lim 2.3 a-c` makes each of `forced` float.
+    pub forced_why: Vec<String>,
     pub choices: Vec<Choice>,
+    /// The engine's account of each choice (the `--explain` lines).
+    pub log: Vec<String>,
     /// The floaters sent on.
     pub out: Vec<usize>,
 }
@@ -88,7 +94,7 @@ pub(crate) fn restart() {
 }
 
 /// Runs `f` with the score-groups recording, and returns their records.
-fn with_records<T>(f: impl FnOnce() -> T) -> (T, Vec<GroupRecord>) {
+pub(crate) fn with_records<T>(f: impl FnOnce() -> T) -> (T, Vec<GroupRecord>) {
     RECORDS.with(|r| *r.borrow_mut() = Some(Vec::new()));
     let out = f();
     let records = RECORDS.with(|r| r.borrow_mut().take()).unwrap_or_default();
@@ -162,7 +168,7 @@ pub(crate) fn separate(
 }
 
 /// The colour rule behind a [`ColourReason`], with what it grants.
-fn colour_rule(field: &Field, why: ColourReason) -> (String, &'static str) {
+pub(crate) fn colour_rule(field: &Field, why: ColourReason) -> (String, &'static str) {
     let r = |id| format!("Lim {}", field.edition.rule(id));
     match why {
         ColourReason::FirstRound => (r("7.2"), "round one: by the colour drawn and the position"),

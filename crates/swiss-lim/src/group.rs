@@ -371,7 +371,8 @@ impl<'a> Group<'a> {
             s: self.m1.iter().copied().filter(|&x| x < self.r).collect(),
             decisions: Vec::new(),
             due_counts,
-            log: explain.then(Vec::new),
+            // The arbiter's account reads the same lines as the trace.
+            log: (explain || crate::compare::recording()).then(Vec::new),
             choices: crate::compare::recording().then(Vec::new),
         }
     }
@@ -634,7 +635,9 @@ impl Group<'_> {
                 dir: self.task.dir,
             })
             .collect();
-        if let Some(log) = &run.log {
+        if let Some(log) = &run.log
+            && tracing::enabled!(target: "swiss_lim", tracing::Level::DEBUG)
+        {
             self.explain_group(log);
         }
         if let Some(choices) = run.choices {
@@ -643,8 +646,11 @@ impl Group<'_> {
                 down: self.task.dir == Dir::Down,
                 median: self.task.median,
                 members: self.g.clone(),
+                residents: self.r,
                 forced: self.forced.iter().map(|&x| self.g[x]).collect(),
+                forced_why: self.forced.iter().map(|&x| self.forced_reason(x)).collect(),
                 choices,
+                log: run.log.unwrap_or_default(),
                 out: out.iter().map(|f| f.id).collect(),
             });
         }

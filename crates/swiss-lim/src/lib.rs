@@ -289,6 +289,7 @@ pub struct ReadmeDoctests;
 mod colour;
 mod compare;
 mod edition;
+mod explain;
 mod group;
 mod player;
 mod round;
@@ -477,6 +478,15 @@ impl PairingSystem for Lim {
         compare::separate(&RoundState::next(t), &self.options, proposed)
             .ok()
             .flatten()
+    }
+
+    /// The arbiter's account of the round, from the lines the engine
+    /// writes where it decides: the bye (`Lim 1.1`), each score-group
+    /// (`Lim 2.2`-`4.4`, `5.2`), the colours (`Lim 5`, `7.2`); with
+    /// `player`, only what decided his.
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        let state = RoundState::next(t);
+        Some(explain::explain(&state, &self.options, player).map_err(|e| e.into_error(state.round)))
     }
 
     /// `XXC`, or read back from a recorded round 1 (`Lim 7.2`: its colours
