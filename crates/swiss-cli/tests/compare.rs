@@ -512,7 +512,7 @@ fn compare_dubov_names_the_rule_that_separates_a_proposal() {
                 7,
                 Change::Reverse(0),
                 "colour-E3",
-                "Dubov 5.2.4, colours alternated",
+                "Dubov 5.2.4, the colours alternate",
                 10,
             ),
             (
@@ -690,13 +690,91 @@ fn compare_tcec_names_the_step_that_separates_a_proposal() {
     );
 }
 
-/// A system that does not explain its pairings says so (exit 64).
+/// `swiss explain` of `text` before each round of `cases`, for the whole
+/// round (`None`) or one player: the account must say `needle`; each is
+/// snapshot-tested.
+fn explain_cases(system: &[&str], tag: &str, text: &str, cases: &[(u32, Option<u32>, &str)]) {
+    let dir = tempfile::tempdir().unwrap();
+    for &(round, player, needle) in cases {
+        let file = before_text(dir.path(), tag, text, round);
+        let mut args = vec!["explain"];
+        args.extend_from_slice(system);
+        args.push(&file);
+        let p = player.map(|p| p.to_string());
+        let name = match &p {
+            Some(p) => {
+                args.extend(["--player", p]);
+                format!("explain-{tag}-round-{round}-player-{p}")
+            }
+            None => format!("explain-{tag}-round-{round}"),
+        };
+        let (code, out) = swiss(&args);
+        assert_eq!(code, 0, "{name}:\n{out}");
+        assert!(out.contains(needle), "{name}:\n{out}");
+        insta::assert_snapshot!(name, out);
+    }
+}
+
+/// `swiss explain` for Dubov, Lim and TCEC: a whole round each, and with
+/// `--player` a bye, a float and a colour by each colour rule the round
+/// shows, from the engines' own decisions.
+#[test]
+fn explain_dubov_lim_tcec_tell_a_player_what_decided_his_pairing() {
+    explain_cases(
+        &["--system", "dubov"],
+        "dubov",
+        DUBOV,
+        &[
+            (3, None, "Scoregroup 2.0: residents 1 2 3."),
+            (3, Some(9), "Pairing-allocated bye: 9 (Dubov 3.1)"),
+            (3, Some(4), "4 floats up into it from score 1.0"),
+            (3, Some(6), "10 has white by Dubov 5.2.2"),
+            (6, Some(11), "11 has white by Dubov 5.2.3"),
+            (7, Some(1), "5 has white by Dubov 5.2.4"),
+            (2, Some(3), "5 has white by Dubov 5.2.5"),
+        ],
+    );
+    explain_cases(
+        &["--system", "lim"],
+        "lim",
+        LIM,
+        &[
+            (3, None, "Score-group 1.0 (the median score-group)"),
+            (3, Some(9), "Pairing-allocated bye: 9 (Lim 1.1"),
+            (3, Some(3), "floater 3 (Lim 3.9.1 type d"),
+            (
+                3,
+                Some(7),
+                "7 floats: no compatible opponent in the group (Lim 2.3.1",
+            ),
+            (3, Some(1), "1 has white by Lim 5.5, Lim 5.6"),
+            (4, Some(1), "3 has white by Lim 5.4"),
+            (7, Some(8), "11 has white by Lim 5.1.1/5.1.2, Lim 5.3"),
+        ],
+    );
+    explain_cases(
+        &["--system", "tcec"],
+        "tcec",
+        TCEC,
+        &[
+            (3, None, "Pairing order (TCEC STEP 1"),
+            (3, Some(8), "BYE (TCEC STEP 2): 8"),
+            (3, Some(4), "passed over: 4 (met in the history kept)"),
+            (3, Some(3), "the greater white game difference gets black"),
+            (3, Some(1), "the 2112 pattern"),
+            (4, Some(4), "the higher score gets black"),
+        ],
+    );
+}
+
+/// A system that does not explain its pairings (the Dutch 2012 text)
+/// says so (exit 64).
 #[test]
 fn explain_refuses_systems_without_an_account() {
     let dir = tempfile::tempdir().unwrap();
     let file = before(dir.path(), "oracle/dutch-2026/t0001-p035-r10.trf", 5);
     let out = Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(["explain", "--system", "lim", &file])
+        .args(["explain", "--system", "dutch", "--edition", "2012", &file])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(64));
