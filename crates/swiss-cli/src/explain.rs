@@ -32,7 +32,7 @@ pub fn explain(a: ExplainArgs) -> Result<(), Failure> {
         return Err(Failure::new(
             EXIT_USAGE,
             format!(
-                "swiss explain: the {} system{} does not explain its pairings yet (the Dutch system's 2026 and 2017 editions do)",
+                "swiss explain: the {} system{} does not explain its pairings yet (every other system and edition does)",
                 a.system.system,
                 a.system
                     .edition

@@ -139,6 +139,9 @@ fn compare_names_each_broken_absolute_criterion() {
 enum Change {
     Swap(usize, usize, &'static str),
     Reverse(usize),
+    /// The player of board `i` on side `side` (0 white, 1 black) changes
+    /// places with the bye (the row `[bye, 0]`).
+    Bye(usize, usize),
 }
 
 fn changed(boards: &[[u32; 2]], change: &Change) -> Vec<[u32; 2]> {
@@ -155,6 +158,12 @@ fn changed(boards: &[[u32; 2]], change: &Change) -> Vec<[u32; 2]> {
             b[j][1] = x;
         }
         Change::Reverse(i) => b[i].reverse(),
+        Change::Bye(i, side) => {
+            let k = b.iter().position(|x| x[1] == 0).unwrap();
+            let x = b[i][side];
+            b[i][side] = b[k][0];
+            b[k][0] = x;
+        }
     }
     b
 }
@@ -293,13 +302,479 @@ fn explain_tells_a_player_what_decided_his_pairing() {
     insta::assert_snapshot!("explain-2017-round", whole);
 }
 
-/// A system that does not explain its pairings says so (exit 64).
+/// Eleven players, seven rounds, paired by this workspace's Dubov engine
+/// (`swiss generate --system dubov --players 11 --rounds 7 --seed 3`,
+/// draws at 30%, no forfeits, byes on request or absences); the tests
+/// cut it before a round.
+const DUBOV: &str = "\
+012 Random tournament dubov-p0011-r07-s3
+XXR 7
+XXC white1
+001    1      Player 0001                       2716                             7.0       0006 w 1  0004 b 1  0002 w 1  0008 b 1  0003 w 1  0009 b 1  0005 b 1
+001    2      Player 0002                       2667                             5.0       0007 b 1  0011 w 1  0001 b 0  0005 w 1  0004 b 0  0003 b 1  0008 w 1
+001    3      Player 0003                       2604                             3.5       0008 w 1  0005 b 1  0004 w 0  0006 b =  0001 b 0  0002 w 0  0000 - U
+001    4      Player 0004                       2434                             6.0       0009 b 1  0001 w 0  0003 b 1  0010 w 1  0002 w 1  0008 b 1  0006 b 1
+001    5      Player 0005                       2299                             4.0       0010 w 1  0003 w 0  0007 b 1  0002 b 0  0006 w 1  0011 b 1  0001 w 0
+001    6      Player 0006                       2270                             3.5       0001 b 0  0009 w 1  0010 b 1  0003 w =  0005 b 0  0000 - U  0004 w 0
+001    7      Player 0007                       2154                             4.0       0002 w 0  0008 b 0  0005 w 0  0000 - U  0011 b 1  0010 w 1  0009 b 1
+001    8      Player 0008                       1959                             3.0       0003 b 0  0007 w 1  0011 b 1  0001 w 0  0000 - U  0004 w 0  0002 b 0
+001    9      Player 0009                       1309                             3.0       0004 w 0  0006 b 0  0000 - U  0011 w 1  0010 b 1  0001 w 0  0007 w 0
+001   10      Player 0010                       1287                             2.0       0005 b 0  0000 - U  0006 w 0  0004 b 0  0009 w 0  0007 b 0  0011 w 1
+001   11      Player 0011                       1261                             1.0       0000 - U  0002 b 0  0008 w 0  0009 b 0  0007 w 0  0005 w 0  0010 b 0
+";
+
+/// The same for Lim (`swiss generate --system lim`, seed 3).
+const LIM: &str = "\
+012 Random tournament lim-p0011-r07-s3
+XXR 7
+XXC white1
+001    1      Player 0001                       2716                             6.5       0006 w 1  0004 b 1  0002 w 1  0003 b =  0011 w 1  0007 b 1  0005 w 1
+001    2      Player 0002                       2667                             4.5       0007 b 1  0005 w 1  0001 b 0  0006 w 1  0004 b 0  0003 w =  0010 b 1
+001    3      Player 0003                       2604                             5.0       0008 w 1  0011 b 1  0004 w 0  0001 w =  0005 b 1  0002 b =  0009 w 1
+001    4      Player 0004                       2434                             6.0       0009 b 1  0001 w 0  0003 b 1  0005 w 1  0002 w 1  0006 b 1  0007 w 1
+001    5      Player 0005                       2299                             3.0       0010 w 1  0002 b 0  0008 w 1  0004 b 0  0003 w 0  0000 - U  0001 b 0
+001    6      Player 0006                       2270                             4.0       0001 b 0  0009 w 1  0010 b 1  0002 b 0  0008 w 1  0004 w 0  0000 - U
+001    7      Player 0007                       2154                             3.0       0002 w 0  0008 b 0  0011 w 1  0009 b 1  0000 - U  0001 w 0  0004 b 0
+001    8      Player 0008                       1959                             4.0       0003 b 0  0007 w 1  0005 b 0  0000 - U  0006 b 0  0010 w 1  0011 b 1
+001    9      Player 0009                       1309                             1.0       0004 w 0  0006 b 0  0000 - U  0007 w 0  0010 b 0  0011 w 0  0003 b 0
+001   10      Player 0010                       1287                             2.0       0005 b 0  0000 - U  0006 w 0  0011 b 0  0009 w 1  0008 b 0  0002 w 0
+001   11      Player 0011                       1261                             3.0       0000 - U  0003 w 0  0007 b 0  0010 w 1  0001 b 0  0009 b 1  0008 w 0
+";
+
+/// The same for TCEC (`swiss generate --system tcec`, seed 3).
+const TCEC: &str = "\
+012 Random tournament tcec-p0011-r07-s3
+XXR 7
+XXC white1
+001    1      Player 0001                       2716                             6.0       0002 b 1  0003 w 1  0007 w 1  0004 b 0  0006 b 1  0010 w 1  0005 b 1
+001    2      Player 0002                       2667                             5.0       0001 w 0  0006 w 1  0005 b 1  0003 b 0  0004 w 1  0008 b 1  0009 w 1
+001    3      Player 0003                       2604                             5.5       0004 b 1  0001 b 0  0010 w 1  0002 w 1  0007 b 1  0005 w =  0006 w 1
+001    4      Player 0004                       2434                             5.0       0003 w 0  0008 w 1  0009 b 1  0001 w 1  0002 b 0  0011 b 1  0010 b 1
+001    5      Player 0005                       2299                             3.0       0006 b =  0011 w 1  0002 w 0  0007 b 0  0000 - U  0003 b =  0001 w 0
+001    6      Player 0006                       2270                             3.0       0005 w =  0002 b 0  0011 b 1  0008 w =  0001 w 0  0000 - U  0003 b 0
+001    7      Player 0007                       2154                             5.0       0008 b 1  0010 w 1  0001 b 0  0005 w 1  0003 w 0  0009 b 1  0000 - U
+001    8      Player 0008                       1959                             3.5       0007 w 0  0004 b 0  0000 - U  0006 b =  0009 b 1  0002 w 0  0011 w 1
+001    9      Player 0009                       1309                             1.0       0010 b 0  0000 - U  0004 w 0  0011 b 0  0008 w 0  0007 w 0  0002 b 0
+001   10      Player 0010                       1287                             3.0       0009 w 1  0007 b 0  0003 b 0  0000 - U  0011 w 1  0001 b 0  0004 w 0
+001   11      Player 0011                       1261                             2.0       0000 - U  0005 b 0  0006 w 0  0009 w 1  0010 b 0  0004 w 0  0008 b 0
+";
+
+/// `text` as it stood before `round`, written to `dir` under `name`.
+fn before_text(dir: &Path, name: &str, text: &str, round: u32) -> String {
+    let t = trf::read(text, name).unwrap();
+    let path = dir.join(format!("{name}-before-{round}.trf"));
+    std::fs::write(&path, trf::write(&before_round(&t, round))).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// One proposal: the round, the change of the engine's pairing, the
+/// snapshot name, what the report must say, and the exit code.
+type Case = (u32, Change, &'static str, &'static str, i32);
+
+/// Runs `cases` for `system` on the tournament `text`: each change of
+/// the engine's own pairing of the round (read from `swiss pair`, so the
+/// engine's choice is what is changed), compared as text and JSON.
+fn run_cases(system: &[&str], tag: &str, text: &str, cases: &[Case]) {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, (round, change, name, needle, code)) in cases.iter().enumerate() {
+        let file = before_text(dir.path(), tag, text, *round);
+        let boards = engine(system, &file);
+        let prop = proposal(dir.path(), &format!("p{k}"), &changed(&boards, change));
+        let name = format!("{tag}-{name}");
+        let out = compare(system, &file, &prop, &name, *code);
+        assert!(out.contains(needle), "{name}:\n{out}");
+    }
+}
+
+/// The engine's own pairing, and the engine's pairing of a round made
+/// with a pair forbidden (`XXP`) proposed to the file that forbids it:
+/// `rule` must name the broken criterion.
+fn forbidden_pair(system: &[&str], tag: &str, text: &str, round: u32, rule: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = before_text(dir.path(), tag, text, round);
+    let boards = engine(system, &file);
+    let same = proposal(dir.path(), "same", &boards);
+    compare(system, &file, &same, &format!("{tag}-identical"), 0);
+    let [a, b] = boards[0];
+    let with = text.replacen("XXR 7\n", &format!("XXR 7\nXXP {a} {b}\n"), 1);
+    let file = before_text(dir.path(), &format!("{tag}-xxp"), &with, round);
+    let out = compare(system, &file, &same, &format!("{tag}-forbidden"), 11);
+    assert!(out.contains(rule) && out.contains("XXP"), "{tag}:\n{out}");
+}
+
+/// Dubov (both editions): each absolute criterion the verifier knows
+/// (C.1 twice, XXP, C.2, C.3, E.1-E.2's absolute preferences), and legal
+/// proposals worse on C.5, C.6, C.7, on B.0's criteria 3 and 5, on D.1's
+/// order, B.4/D.2's shifts, B.6/D.3's transposition and each colour rule
+/// E.1-E.4, as `crates/swiss-dubov/src/compare.rs` reads the engine.
+#[test]
+fn compare_dubov_names_the_rule_that_separates_a_proposal() {
+    let system = ["--system", "dubov"];
+    forbidden_pair(&system, "dubov", DUBOV, 4, "Dubov C.1");
+    run_cases(
+        &system,
+        "dubov",
+        DUBOV,
+        &[
+            (
+                2,
+                Change::Swap(0, 3, "black"),
+                "c1-rematch",
+                "Dubov C.1",
+                11,
+            ),
+            (3, Change::Bye(3, 0), "c2-second-bye", "Dubov [C2]", 11),
+            (
+                7,
+                Change::Swap(2, 4, "white"),
+                "c3-absolute-colours",
+                "Dubov C.3",
+                11,
+            ),
+            (
+                3,
+                Change::Reverse(4),
+                "e1-absolute-colour",
+                "Dubov E.1-E.2",
+                11,
+            ),
+            (
+                2,
+                Change::Swap(0, 3, "white"),
+                "worse-C5",
+                "Dubov [C5], the number",
+                10,
+            ),
+            (
+                4,
+                Change::Swap(0, 3, "white"),
+                "worse-C6",
+                "Dubov [C6], the upfloaters' scores",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 1, "white"),
+                "worse-C7",
+                "Dubov [C7], players",
+                10,
+            ),
+            (
+                5,
+                Change::Bye(1, 0),
+                "worse-bye-score",
+                "Dubov 3.1, criterion 3",
+                10,
+            ),
+            (
+                6,
+                Change::Bye(2, 0),
+                "worse-bye-rank",
+                "Dubov 3.1, criterion 5",
+                10,
+            ),
+            (
+                3,
+                Change::Swap(1, 2, "black"),
+                "order-D1",
+                "Dubov 4.2, equally good sets",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 2, "black"),
+                "order-B4",
+                "Dubov 3.2.4 with 4.3",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 1, "black"),
+                "order-B6",
+                "Dubov 3.2.6 with 4.4",
+                10,
+            ),
+            (
+                2,
+                Change::Reverse(0),
+                "colour-E1",
+                "Dubov 5.2.2, both colour",
+                10,
+            ),
+            (
+                6,
+                Change::Reverse(3),
+                "colour-E2",
+                "Dubov 5.2.3, the stronger",
+                10,
+            ),
+            (
+                7,
+                Change::Reverse(0),
+                "colour-E3",
+                "Dubov 5.2.4, the colours alternate",
+                10,
+            ),
+            (
+                2,
+                Change::Reverse(2),
+                "colour-E4",
+                "Dubov 5.2.5, the higher ranked",
+                10,
+            ),
+        ],
+    );
+    // The 2018 text's rule ids.
+    run_cases(
+        &["--system", "dubov", "--edition", "2018"],
+        "dubov-2018",
+        DUBOV,
+        &[
+            (
+                2,
+                Change::Swap(0, 3, "white"),
+                "worse-C5",
+                "Dubov C.5, the number",
+                10,
+            ),
+            (
+                3,
+                Change::Swap(1, 2, "black"),
+                "order-D1",
+                "Dubov D.1, equally good sets",
+                10,
+            ),
+            (
+                5,
+                Change::Bye(1, 0),
+                "worse-bye-score",
+                "Dubov B.0, criterion 3",
+                10,
+            ),
+            (
+                2,
+                Change::Reverse(0),
+                "colour-E1",
+                "Dubov E.1, both colour",
+                10,
+            ),
+        ],
+    );
+}
+
+/// Lim: each absolute rule the verifier knows (2.1 twice, XXP, the bye
+/// rule, 5.1 a and b), and legal proposals worse on 1.1 (score-group and
+/// rank), on how many float (2.3 d, 4.4), on which floats (3.2), on the
+/// colour due (5.2), on the order of the exchanges (4.1-4.3) and of the
+/// floaters' opponents (3.8), and each colour rule, as
+/// `crates/swiss-lim/src/compare.rs` reads the engine's decisions.
+#[test]
+fn compare_lim_names_the_rule_that_separates_a_proposal() {
+    let system = ["--system", "lim"];
+    forbidden_pair(&system, "lim", LIM, 4, "Lim 2.1");
+    run_cases(
+        &system,
+        "lim",
+        LIM,
+        &[
+            (2, Change::Swap(0, 3, "black"), "rematch", "Lim 2.1", 11),
+            (2, Change::Bye(2, 0), "second-bye", "C.04.1 Art. 4", 11),
+            (6, Change::Reverse(1), "5-1-a", "Lim 5.1 a", 11),
+            (5, Change::Reverse(2), "5-1-b", "Lim 5.1 b", 11),
+            (
+                2,
+                Change::Bye(0, 0),
+                "worse-bye-score",
+                "Lim 1.1, the lowest score-group",
+                10,
+            ),
+            (
+                2,
+                Change::Bye(3, 0),
+                "worse-bye-rank",
+                "Lim 1.1, within the score-group",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 3, "white"),
+                "worse-floats",
+                "Lim 2.3.4, Lim 4.4, players floated",
+                10,
+            ),
+            (
+                3,
+                Change::Swap(0, 1, "white"),
+                "worse-floater",
+                "Lim 3.2.2, a floater who equalises",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 1, "white"),
+                "worse-colour-due",
+                "Lim 5.2, an opponent due",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 1, "black"),
+                "order-exchanges",
+                "Lim 4.1-4.3, the first compatible",
+                10,
+            ),
+            (
+                3,
+                Change::Swap(1, 3, "black"),
+                "order-floater-opponent",
+                "Lim 3.8, the floater's opponent",
+                10,
+            ),
+            (2, Change::Reverse(0), "colour-due", "Lim 5.5, Lim 5.6", 10),
+            (
+                4,
+                Change::Reverse(0),
+                "colour-history",
+                "Lim 5.4, identical histories",
+                10,
+            ),
+            (
+                7,
+                Change::Reverse(4),
+                "colour-absolute",
+                "Lim 5.1.1/5.1.2, Lim 5.3",
+                10,
+            ),
+        ],
+    );
+}
+
+/// TCEC: each rule the verifier knows (STEP 2's BYE, STEP 3's colour
+/// condition and forbidden pairs, STEP 5's colours), and legal proposals
+/// that keep less encounter history than needed (STEP 3) or give a
+/// first-of-pair a lower-ranked opponent (STEP 4), as
+/// `crates/swiss-tcec/src/compare.rs` reads the engine's round.
+#[test]
+fn compare_tcec_names_the_step_that_separates_a_proposal() {
+    let system = ["--system", "tcec"];
+    forbidden_pair(&system, "tcec", TCEC, 3, "TCEC STEP 3");
+    run_cases(
+        &system,
+        "tcec",
+        TCEC,
+        &[
+            (2, Change::Bye(0, 0), "bye", "TCEC STEP 2", 11),
+            (
+                3,
+                Change::Swap(1, 2, "white"),
+                "colour-condition",
+                "TCEC STEP 3",
+                11,
+            ),
+            (2, Change::Reverse(0), "colours", "TCEC STEP 5", 11),
+            (
+                2,
+                Change::Swap(0, 3, "black"),
+                "worse-history",
+                "TCEC STEP 3, the earliest rounds",
+                10,
+            ),
+            (
+                2,
+                Change::Swap(0, 1, "black"),
+                "worse-opponent",
+                "TCEC STEP 4, the highest-ranked",
+                10,
+            ),
+        ],
+    );
+}
+
+/// `swiss explain` of `text` before each round of `cases`, for the whole
+/// round (`None`) or one player: the account must say `needle`; each is
+/// snapshot-tested.
+fn explain_cases(system: &[&str], tag: &str, text: &str, cases: &[(u32, Option<u32>, &str)]) {
+    let dir = tempfile::tempdir().unwrap();
+    for &(round, player, needle) in cases {
+        let file = before_text(dir.path(), tag, text, round);
+        let mut args = vec!["explain"];
+        args.extend_from_slice(system);
+        args.push(&file);
+        let p = player.map(|p| p.to_string());
+        let name = match &p {
+            Some(p) => {
+                args.extend(["--player", p]);
+                format!("explain-{tag}-round-{round}-player-{p}")
+            }
+            None => format!("explain-{tag}-round-{round}"),
+        };
+        let (code, out) = swiss(&args);
+        assert_eq!(code, 0, "{name}:\n{out}");
+        assert!(out.contains(needle), "{name}:\n{out}");
+        insta::assert_snapshot!(name, out);
+    }
+}
+
+/// `swiss explain` for Dubov, Lim and TCEC: a whole round each, and with
+/// `--player` a bye, a float and a colour by each colour rule the round
+/// shows, from the engines' own decisions.
+#[test]
+fn explain_dubov_lim_tcec_tell_a_player_what_decided_his_pairing() {
+    explain_cases(
+        &["--system", "dubov"],
+        "dubov",
+        DUBOV,
+        &[
+            (3, None, "Scoregroup 2.0: residents 1 2 3."),
+            (3, Some(9), "Pairing-allocated bye: 9 (Dubov 3.1)"),
+            (3, Some(4), "4 floats up into it from score 1.0"),
+            (3, Some(6), "10 has white by Dubov 5.2.2"),
+            (6, Some(11), "11 has white by Dubov 5.2.3"),
+            (7, Some(1), "5 has white by Dubov 5.2.4"),
+            (2, Some(3), "5 has white by Dubov 5.2.5"),
+        ],
+    );
+    explain_cases(
+        &["--system", "lim"],
+        "lim",
+        LIM,
+        &[
+            (3, None, "Score-group 1.0 (the median score-group)"),
+            (3, Some(9), "Pairing-allocated bye: 9 (Lim 1.1"),
+            (3, Some(3), "floater 3 (Lim 3.9.1 type d"),
+            (
+                3,
+                Some(7),
+                "7 floats: no compatible opponent in the group (Lim 2.3.1",
+            ),
+            (3, Some(1), "1 has white by Lim 5.5, Lim 5.6"),
+            (4, Some(1), "3 has white by Lim 5.4"),
+            (7, Some(8), "11 has white by Lim 5.1.1/5.1.2, Lim 5.3"),
+        ],
+    );
+    explain_cases(
+        &["--system", "tcec"],
+        "tcec",
+        TCEC,
+        &[
+            (3, None, "Pairing order (TCEC STEP 1"),
+            (3, Some(8), "BYE (TCEC STEP 2): 8"),
+            (3, Some(4), "passed over: 4 (met in the history kept)"),
+            (3, Some(3), "the greater white game difference gets black"),
+            (3, Some(1), "the 2112 pattern"),
+            (4, Some(4), "the higher score gets black"),
+        ],
+    );
+}
+
+/// A system that does not explain its pairings (the Dutch 2012 text)
+/// says so (exit 64).
 #[test]
 fn explain_refuses_systems_without_an_account() {
     let dir = tempfile::tempdir().unwrap();
     let file = before(dir.path(), "oracle/dutch-2026/t0001-p035-r10.trf", 5);
     let out = Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(["explain", "--system", "lim", &file])
+        .args(["explain", "--system", "dutch", "--edition", "2012", &file])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(64));

@@ -44,15 +44,7 @@ pub(crate) fn assign(
         return Ok((m, None));
     }
     let mut candidates: Vec<usize> = (0..n).filter(|&i| round.players[i].bye_eligible).collect();
-    // Criteria 3-5: lowest score, most games played, lowest in the ranking.
-    candidates.sort_by_key(|&i| {
-        let p = &round.players[i];
-        (
-            p.score,
-            std::cmp::Reverse(p.games),
-            std::cmp::Reverse(p.rank),
-        )
-    });
+    candidates.sort_by_key(|&i| bye_key(round, i));
     for &c in &candidates {
         if m.try_fix_pair(c, dummy) {
             tracing::debug!(
@@ -72,6 +64,25 @@ pub(crate) fn assign(
     Err(DubovError::internal(
         "B.0: a perfect matching with the bye exists but no candidate was accepted",
     ))
+}
+
+/// `Dubov B.0` criteria 3-5 for player `i`: lowest score, most games
+/// played, lowest in the initial ranking; the smallest key gets the bye
+/// first (the arbiter's comparison reads the same key).
+pub(crate) fn bye_key(
+    round: &Round,
+    i: usize,
+) -> (
+    swiss_core::Points,
+    std::cmp::Reverse<u32>,
+    std::cmp::Reverse<u32>,
+) {
+    let p = &round.players[i];
+    (
+        p.score,
+        std::cmp::Reverse(p.games),
+        std::cmp::Reverse(p.rank),
+    )
 }
 
 /// What bars the PAB in `round`'s edition, for messages.

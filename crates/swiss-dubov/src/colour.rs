@@ -25,6 +25,12 @@ pub(crate) fn higher_ranked(round: &Round, a: usize, b: usize) -> usize {
 ///   at the latest game (C.04.2 D.5; interpretation 6).
 /// - `Dubov E.4`: grant the colour preference of the higher ranked player.
 pub(crate) fn allocate(round: &Round, a: usize, b: usize) -> (usize, usize) {
+    allocate_why(round, a, b).0
+}
+
+/// [`allocate`] with the rule that decided (`E.0`-`E.4`, 2018 ids), for
+/// the arbiter's comparison and account.
+pub(crate) fn allocate_why(round: &Round, a: usize, b: usize) -> ((usize, usize), &'static str) {
     let (pa, pb) = (&round.players[a], &round.players[b]);
     let hi = higher_ranked(round, a, b);
     let lo = if hi == a { b } else { a };
@@ -43,27 +49,30 @@ pub(crate) fn allocate(round: &Round, a: usize, b: usize) -> (usize, usize) {
         } else {
             round.initial_colour.opposite()
         };
-        return if c == Colour::White {
+        let pair = if c == Colour::White {
             (hi, lo)
         } else {
             (lo, hi)
         };
+        return (pair, "E.0");
     }
     if pa.pref.colour != pb.pref.colour {
-        return grant(a);
+        return (grant(a), "E.1");
     }
     if pa.pref.strength != pb.pref.strength {
-        return grant(if pa.pref.strength > pb.pref.strength {
+        let stronger = if pa.pref.strength > pb.pref.strength {
             a
         } else {
             b
-        });
+        };
+        return (grant(stronger), "E.2");
     }
     for (ca, cb) in pa.colours.iter().rev().zip(pb.colours.iter().rev()) {
         if ca != cb {
             // Each takes the colour the other had then.
-            return if *ca == Colour::Black { (a, b) } else { (b, a) };
+            let pair = if *ca == Colour::Black { (a, b) } else { (b, a) };
+            return (pair, "E.3");
         }
     }
-    grant(hi)
+    (grant(hi), "E.4")
 }

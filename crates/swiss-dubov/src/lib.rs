@@ -281,8 +281,10 @@ pub struct ReadmeDoctests;
 mod bracket;
 mod bye;
 mod colour;
+mod compare;
 mod compat;
 mod edition;
+mod explain;
 mod order;
 mod pairing;
 mod player;
@@ -476,10 +478,25 @@ impl PairingSystem for Dubov {
         "dubov"
     }
 
-    /// For a proposal with the engine's pairs and other colours: the
-    /// colour rules (`Dubov E.0-E.4`). Other differences are not named yet.
+    /// The first rule that prefers the engine's pairing, from the
+    /// engine's own decisions: the bye (`Dubov B.0` criteria 3-5), else
+    /// the first bracket where the proposal differs (its upfloaters by
+    /// `Dubov C.5`-`C.10` on the pairing B.3-B.6 give them, then D.1's
+    /// order; with the same upfloaters, `C.7`, then B.4/D.2's shifts and
+    /// B.6/D.3's transposition), else the colour rule (E.0-E.4) of the
+    /// first board whose colours differ.
     fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
-        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "Dubov E.0-E.4")
+        compare::separate(&RoundState::next(t), &self.options, proposed)
+            .ok()
+            .flatten()
+    }
+
+    /// The arbiter's account of the round, from the engine's decisions:
+    /// the bye (B.0), each bracket (B.1-B.6 with C.5-C.10 and D.1-D.3),
+    /// the colours (E.0-E.4); with `player`, only what decided his.
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        let state = RoundState::next(t);
+        Some(explain::explain(&state, &self.options, player).map_err(|e| e.into_error(state.round)))
     }
 
     /// `XXC`, or read back from a recorded round 1 (its colours follow

@@ -2,14 +2,37 @@
 //! scoregroups in descending order of score (B.1-B.6), then the colours
 //! (E.0-E.4).
 
-use swiss_core::{Pair, Pairing, Points, RoundState};
+use swiss_core::{Pair, Pairing, RoundState};
 use swiss_matching::CardinalityMatcher;
 
 use crate::bracket::BracketPairing;
 use crate::compat::Compat;
 use crate::player::Round;
-use crate::upfloaters::{C4, Chosen, Ctx, Strategy, choose, fixed_copy, full};
+use crate::upfloaters::{C4, Chosen, Ctx, Quality, Strategy, choose, fixed_copy, full};
 use crate::{DubovError, Options, bye, colour};
+
+/// The round as the engine decided it, bracket by bracket (for the
+/// pairing, and for the arbiter's comparison in `compare.rs`).
+pub(crate) struct Decided {
+    /// The round's players and facts.
+    pub round: Round,
+    /// Legal pairs (C.1, C.3).
+    pub compat: Compat,
+    /// B.0's pairing-allocated bye.
+    pub bye: Option<usize>,
+    /// Each scoregroup with residents left, in the order paired (A.8).
+    pub brackets: Vec<Bracket>,
+}
+
+/// One bracket: its residents and what B.1-B.6 chose.
+pub(crate) struct Bracket {
+    /// The residents not paired by a higher bracket.
+    pub residents: Vec<usize>,
+    /// The upfloaters, in D.1 order.
+    pub set: Vec<usize>,
+    /// B.3-B.6 on the residents and the upfloaters.
+    pub pairing: BracketPairing,
+}
 
 /// Pairs the round of `state` (see [`crate::pair`]), choosing upfloaters
 /// with `strategy`.
@@ -18,6 +41,35 @@ pub(crate) fn pair_round(
     options: &Options,
     strategy: Strategy,
 ) -> Result<Pairing, DubovError> {
+    let d = decide(state, options, strategy)?;
+    let round = &d.round;
+    let mut out = Pairing {
+        round: state.round,
+        pairs: d
+            .brackets
+            .iter()
+            .flat_map(|b| b.pairing.pairs())
+            .map(|(a, b)| {
+                let (w, b) = colour::allocate(round, a, b);
+                Pair {
+                    white: round.players[w].id,
+                    black: round.players[b].id,
+                }
+            })
+            .collect(),
+        bye: d.bye.map(|b| round.players[b].id),
+    };
+    out.sort_boards(state);
+    Ok(out)
+}
+
+/// `Dubov A.8`: the bye (B.0), then every scoregroup in descending order
+/// of score (B.1-B.6), each bracket's decisions kept.
+pub(crate) fn decide(
+    state: &RoundState,
+    options: &Options,
+    strategy: Strategy,
+) -> Result<Decided, DubovError> {
     let round = Round::new(state, options)?;
     let compat = Compat::new(&round, state);
     let (mut global, bye) = bye::assign(&round, &compat)?;
@@ -27,7 +79,8 @@ pub(crate) fn pair_round(
         strategy,
     };
     let n = round.players.len();
-    let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(n / 2);
+    let mut brackets: Vec<Bracket> = Vec::new();
+    let mut paired = 0;
     let mut start = 0;
     while start < n {
         let score = round.players[start].score;
@@ -40,29 +93,25 @@ pub(crate) fn pair_round(
             continue;
         }
         let lower: Vec<usize> = (end..n).filter(|&i| global.is_active(i)).collect();
-        pairs.extend(pair_scoregroup(&ctx, &mut global, &residents, &lower)?.pairs());
+        let chosen = pair_scoregroup(&ctx, &mut global, &residents, &lower)?;
+        paired += chosen.bracket.s1.len();
+        brackets.push(Bracket {
+            residents,
+            set: chosen.set,
+            pairing: chosen.bracket,
+        });
     }
-    if pairs.len() * 2 + usize::from(bye.is_some()) != n {
+    if paired * 2 + usize::from(bye.is_some()) != n {
         return Err(DubovError::internal(
             "A.8: the round-pairing is not complete",
         ));
     }
-    let mut out = Pairing {
-        round: state.round,
-        pairs: pairs
-            .iter()
-            .map(|&(a, b)| {
-                let (w, b) = colour::allocate(&round, a, b);
-                Pair {
-                    white: round.players[w].id,
-                    black: round.players[b].id,
-                }
-            })
-            .collect(),
-        bye: bye.map(|b| round.players[b].id),
-    };
-    out.sort_boards(state);
-    Ok(out)
+    Ok(Decided {
+        round,
+        compat,
+        bye,
+        brackets,
+    })
 }
 
 /// One bracket: the upfloaters (B.1-B.2) with the pairing they make
@@ -72,7 +121,7 @@ fn pair_scoregroup(
     global: &mut CardinalityMatcher,
     residents: &[usize],
     lower: &[usize],
-) -> Result<BracketPairing, DubovError> {
+) -> Result<Chosen, DubovError> {
     let mut chosen = choose(ctx, global, residents, lower)?;
     if let C4::Unchecked = chosen.c4 {
         match fixed_copy(global, &chosen.bracket.pairs()) {
@@ -95,7 +144,7 @@ fn pair_scoregroup(
         }
     }
     explain(ctx.round, residents, &chosen);
-    Ok(chosen.bracket)
+    Ok(chosen)
 }
 
 /// `--explain`: one debug event per bracket with what decided it.
@@ -105,33 +154,10 @@ fn explain(round: &Round, residents: &[usize], up: &Chosen) {
         return;
     }
     let ids = |v: &[usize]| v.iter().map(|&i| round.players[i].id).collect::<Vec<_>>();
-    let mut scores: Vec<Points> = up.set.iter().map(|&u| round.players[u].score).collect();
-    scores.sort_unstable();
-    let missed = bp
-        .s1
-        .iter()
-        .zip(&bp.t2)
-        .filter(|&(&a, &b)| round.players[a].pref.colour == round.players[b].pref.colour)
-        .count();
-    let (c8, c9, c10) = if round.last {
-        (None, None, None)
-    } else {
-        let max: Vec<usize> = up
-            .set
-            .iter()
-            .copied()
-            .filter(|&u| round.is_max_upfloater(u))
-            .collect();
-        (
-            Some(max.len()),
-            Some(max.iter().map(|&u| round.players[u].upfloats).sum::<u32>()),
-            Some(
-                up.set
-                    .iter()
-                    .filter(|&&u| round.players[u].upfloated_last)
-                    .count(),
-            ),
-        )
+    let q = Quality::of(round, &up.set, &bp.pairs());
+    let (c8, c9, c10) = match q.c8_c10 {
+        Some((a, b, c)) => (Some(a), Some(b), Some(c)),
+        None => (None, None, None),
     };
     tracing::debug!(
         target: "swiss_dubov",
@@ -139,9 +165,9 @@ fn explain(round: &Round, residents: &[usize], up: &Chosen) {
         residents = ?ids(residents),
         upfloaters = ?ids(&up.set),
         method = up.method,
-        c5_upfloaters = up.set.len(),
-        c6_scores = ?scores.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        c7_colour_preferences_missed = missed,
+        c5_upfloaters = q.c5,
+        c6_scores = ?q.c6.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        c7_colour_preferences_missed = q.c7,
         c8_maximum_upfloaters = ?c8,
         c9_their_upfloats = ?c9,
         c10_upfloated_last_round = ?c10,

@@ -85,20 +85,69 @@ impl Ctx<'_> {
 
     /// C.8, C.9, C.10 of one upfloater (all zero in the last round).
     fn c8_c10(&self, u: usize) -> (u32, u32, u32) {
-        if self.round.last {
-            return (0, 0, 0);
-        }
-        let p = &self.round.players[u];
-        let max = self.round.is_max_upfloater(u);
-        (
-            u32::from(max),
-            if max { p.upfloats } else { 0 },
-            u32::from(p.upfloated_last),
-        )
+        c8_c10(self.round, u)
     }
 
     fn meets_any(&self, u: usize, residents: &[usize]) -> bool {
         residents.iter().any(|&r| self.compat.ok(r, u))
+    }
+}
+
+/// `Dubov C.8`, `C.9`, `C.10` of one upfloater `u`: whether he is a
+/// maximum upfloater (A.7), his upfloats if so, whether he upfloated in
+/// the previous round; all zero in the last round.
+pub(crate) fn c8_c10(round: &Round, u: usize) -> (u32, u32, u32) {
+    if round.last {
+        return (0, 0, 0);
+    }
+    let p = &round.players[u];
+    let max = round.is_max_upfloater(u);
+    (
+        u32::from(max),
+        if max { p.upfloats } else { 0 },
+        u32::from(p.upfloated_last),
+    )
+}
+
+/// The quality criteria `Dubov C.5`-`C.10` of a set of upfloaters with
+/// the bracket pairing it yields (B.2), as the engine's weights count
+/// them (`Problem::fields`): the `--explain` log and the arbiter's
+/// comparison read them from here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Quality {
+    /// C.5: how many upfloaters.
+    pub c5: usize,
+    /// C.6: their scores, lowest first (the larger sequence is better).
+    pub c6: Vec<swiss_core::Points>,
+    /// C.7: pairs whose two players want the same colour (one of them
+    /// misses his preference).
+    pub c7: usize,
+    /// C.8-C.10 summed over the set: maximum upfloaters, their upfloats,
+    /// upfloaters of the previous round; `None` in the last round.
+    pub c8_c10: Option<(u32, u32, u32)>,
+}
+
+impl Quality {
+    /// The values of `set` paired as `pairs` (B.3-B.6's, or a proposal's).
+    pub fn of(round: &Round, set: &[usize], pairs: &[(usize, usize)]) -> Quality {
+        let mut c6: Vec<swiss_core::Points> = set.iter().map(|&u| round.players[u].score).collect();
+        c6.sort_unstable();
+        let c7 = pairs
+            .iter()
+            .filter(|&&(a, b)| round.players[a].pref.colour == round.players[b].pref.colour)
+            .count();
+        let c8_c10 = (!round.last).then(|| {
+            set.iter().fold((0, 0, 0), |acc, &u| {
+                let (a, b, c) = c8_c10(round, u);
+                (acc.0 + a, acc.1 + b, acc.2 + c)
+            })
+        });
+        Quality {
+            c5: set.len(),
+            c6,
+            c7,
+            c8_c10,
+        }
     }
 }
 
@@ -116,7 +165,11 @@ pub(crate) fn fixed_copy(
 }
 
 /// B.3-B.6 on the residents and `ups`, which must have a legal pairing.
-fn paired(ctx: &Ctx<'_>, residents: &[usize], ups: &[usize]) -> Result<BracketPairing, DubovError> {
+pub(crate) fn paired(
+    ctx: &Ctx<'_>,
+    residents: &[usize],
+    ups: &[usize],
+) -> Result<BracketPairing, DubovError> {
     let mut all: Vec<usize> = residents.iter().chain(ups).copied().collect();
     all.sort_unstable();
     match pair_bracket(ctx.round, ctx.compat, &all, true)? {

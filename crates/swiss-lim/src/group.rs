@@ -34,6 +34,7 @@ use swiss_core::{Colour, Points};
 use swiss_matching::CardinalityMatcher;
 
 use crate::LimError;
+use crate::compare::{Choice, GroupRecord};
 use crate::player::Field;
 
 /// A direction of pairing or of a float (`Lim 2.2`, `3.2`).
@@ -167,6 +168,9 @@ struct Run {
     /// Members due white, black, nothing among the unused of `m1`.
     due_counts: [usize; 3],
     log: Option<Vec<String>>,
+    /// The arbiter's record of each decision, one per decision (engine
+    /// ids), when `compare::recording` is on.
+    choices: Option<Vec<Choice>>,
 }
 
 fn due_slot(c: Option<Colour>) -> usize {
@@ -235,6 +239,9 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
     let mut second = grp.start(k, mode, explain);
     if let (Some(l), Some(done)) = (&mut second.log, &first.log) {
         l.extend(done.iter().take(t).cloned());
+    }
+    if let (Some(c), Some(done)) = (&mut second.choices, &first.choices) {
+        c.extend(done.iter().take(t).cloned());
     }
     for &d in &first.decisions[..t] {
         grp.apply(&mut second, d);
@@ -364,7 +371,9 @@ impl<'a> Group<'a> {
             s: self.m1.iter().copied().filter(|&x| x < self.r).collect(),
             decisions: Vec::new(),
             due_counts,
-            log: explain.then(Vec::new),
+            // The arbiter's account reads the same lines as the trace.
+            log: (explain || crate::compare::recording()).then(Vec::new),
+            choices: crate::compare::recording().then(Vec::new),
         }
     }
 
@@ -439,20 +448,69 @@ impl<'a> Group<'a> {
                         )
                     });
                 match q {
-                    Some(q) => Decision::Pair(f, q),
+                    Some(q) => {
+                        if run.choices.is_some() {
+                            let (rule, cands) = if residents.contains(&q) {
+                                ("3.8", &residents)
+                            } else {
+                                ("3.8 (no resident can be taken)", &others)
+                            };
+                            self.record_pair(run, f, q, rule, cands.iter().copied());
+                        }
+                        Decision::Pair(f, q)
+                    }
                     None => return false,
                 }
             } else if let Some(&p) = run.s.first() {
                 let seq = exchange_sequence(&run.s);
-                match self.choose_opponent(run.due_counts, &mut run.log, p, seq, oracle, "Lim 4.1")
-                {
-                    Some(q) => Decision::Pair(p, q),
+                match self.choose_opponent(
+                    run.due_counts,
+                    &mut run.log,
+                    p,
+                    seq.clone(),
+                    oracle,
+                    "Lim 4.1",
+                ) {
+                    Some(q) => {
+                        if run.choices.is_some() {
+                            let seq: Vec<usize> = seq.collect();
+                            self.record_pair(run, p, q, "4.1-4.3", seq.into_iter());
+                        }
+                        Decision::Pair(p, q)
+                    }
                     None => return false,
                 }
             } else {
                 return true;
             };
             self.apply(run, d);
+        }
+    }
+
+    /// The arbiter's record of a pair: `p` took `q`, the first acceptable
+    /// of `cands` by `Lim {rule}`; whether each candidate is compatible and
+    /// due the other colour is what `Lim 5.2` asked of him.
+    fn record_pair(
+        &self,
+        run: &mut Run,
+        p: usize,
+        q: usize,
+        rule: &'static str,
+        cands: impl Iterator<Item = usize>,
+    ) {
+        let f = self.field;
+        let gp = self.g[p];
+        let cands: Vec<(usize, bool)> = cands
+            .filter(|&c| self.compatible(p, c))
+            .map(|c| (self.g[c], f.colour_fine(gp, self.g[c])))
+            .collect();
+        if let Some(c) = &mut run.choices {
+            c.push(Choice::Pair {
+                p: gp,
+                q: self.g[q],
+                rule,
+                cands,
+            });
         }
     }
 
@@ -577,8 +635,24 @@ impl Group<'_> {
                 dir: self.task.dir,
             })
             .collect();
-        if let Some(log) = &run.log {
+        if let Some(log) = &run.log
+            && tracing::enabled!(target: "swiss_lim", tracing::Level::DEBUG)
+        {
             self.explain_group(log);
+        }
+        if let Some(choices) = run.choices {
+            crate::compare::push(GroupRecord {
+                score: self.task.score,
+                down: self.task.dir == Dir::Down,
+                median: self.task.median,
+                members: self.g.clone(),
+                residents: self.r,
+                forced: self.forced.iter().map(|&x| self.g[x]).collect(),
+                forced_why: self.forced.iter().map(|&x| self.forced_reason(x)).collect(),
+                choices,
+                log: run.log.unwrap_or_default(),
+                out: out.iter().map(|f| f.id).collect(),
+            });
         }
         Outcome::Paired { pairs, out }
     }
@@ -657,19 +731,19 @@ impl Group<'_> {
 
 /// What makes a member a better choice as floater: smaller is floated first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct FloatKey {
+pub(crate) struct FloatKey {
     /// `Lim 3.9`: 0 = type d (a resident with a compatible opponent in the
     /// adjacent score-group), 1 = c (a resident without), 2 = b (a floater
     /// already transferred here, with one), 3 = a (without).
-    class: u8,
+    pub class: u8,
     /// `Lim 3.10` (making the group even): he floated in the round before.
-    floated_before: bool,
+    pub floated_before: bool,
     /// `Lim 3.2` (making the group even): floating him does not equalise
     /// the numbers of players due white and due black.
-    not_equalising: bool,
+    pub not_equalising: bool,
     /// `Lim 3.2`: downward the lowest numbered player floats (the highest
     /// start number), upward the highest numbered.
-    place: (i64, i64),
+    pub place: (i64, i64),
 }
 
 impl Group<'_> {
@@ -686,10 +760,19 @@ impl Group<'_> {
             Mode::Rules => {
                 let keys = self.floater_keys(run);
                 let &(key0, x0) = keys.first()?;
+                let record = |run: &mut Run, x: usize| {
+                    if let Some(c) = &mut run.choices {
+                        c.push(Choice::Float {
+                            x: self.g[x],
+                            keys: Some(keys.iter().map(|&(k, y)| (k, self.g[y])).collect()),
+                        });
+                    }
+                };
                 if oracle.float(x0) {
                     if let Some(log) = &mut run.log {
                         log.push(self.explain_floater(x0, key0));
                     }
+                    record(run, x0);
                     return Some(x0);
                 }
                 // Lim 4.4 a: the floater x0 of 3.2 leaves the others
@@ -720,6 +803,7 @@ impl Group<'_> {
                         self.field.p(self.g[x0]).id,
                     ));
                 }
+                record(run, x);
                 x
             }
             Mode::Scrutiny => {
@@ -735,6 +819,12 @@ impl Group<'_> {
                         "Lim 4.4: {} floats: he cannot be paired while the players scrutinised before him stay paired",
                         self.field.p(self.g[x]).id
                     ));
+                }
+                if let Some(c) = &mut run.choices {
+                    c.push(Choice::Float {
+                        x: self.g[x],
+                        keys: None,
+                    });
                 }
                 x
             }

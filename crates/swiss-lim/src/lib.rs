@@ -287,7 +287,9 @@
 pub struct ReadmeDoctests;
 
 mod colour;
+mod compare;
 mod edition;
+mod explain;
 mod group;
 mod player;
 mod round;
@@ -465,11 +467,26 @@ impl PairingSystem for Lim {
         "lim"
     }
 
-    /// For a proposal with the engine's pairs and other colours: the
-    /// colour rules (`Lim 5.3`-`5.6`, `7.2`). Other differences are not
-    /// named yet.
+    /// The first rule that prefers the engine's pairing, from the
+    /// decisions the score-groups record as they make them: the bye
+    /// (`Lim 1.1`), else the first decision the proposal does not follow
+    /// (how many float, `Lim 2.3 d`/`4.4`; which, `3.9`, `3.10`, `3.2`;
+    /// each opponent, `5.2` then the order of `4.1`-`4.3` or `3.8`), else
+    /// the colour rule of the first board whose colours differ (`Lim 5`,
+    /// `7.2`).
     fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
-        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "Lim 5.3-5.6, 7.2")
+        compare::separate(&RoundState::next(t), &self.options, proposed)
+            .ok()
+            .flatten()
+    }
+
+    /// The arbiter's account of the round, from the lines the engine
+    /// writes where it decides: the bye (`Lim 1.1`), each score-group
+    /// (`Lim 2.2`-`4.4`, `5.2`), the colours (`Lim 5`, `7.2`); with
+    /// `player`, only what decided his.
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        let state = RoundState::next(t);
+        Some(explain::explain(&state, &self.options, player).map_err(|e| e.into_error(state.round)))
     }
 
     /// `XXC`, or read back from a recorded round 1 (`Lim 7.2`: its colours

@@ -177,6 +177,8 @@ fn bye_candidates(field: &Field) -> Vec<usize> {
 /// `Lim 2.2`: the upper score-groups downward, the lower ones upward, the
 /// median last, cracking neighbouring pairings while it is blocked (`Lim 2.6`).
 fn pair_round(field: &Field, active: &[usize]) -> Result<Vec<Made>, LimError> {
+    // The arbiter's record keeps only the attempt the round keeps.
+    crate::compare::restart();
     let lay = layout(field, active);
     let mut upper_pairs: Vec<(usize, usize)> = Vec::new();
     let mut carry: Vec<Floater> = Vec::new();

@@ -109,6 +109,7 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
             let label = format!("{} {:?}", entry.name, edition.map(Edition::as_str));
             let mut checked = 0;
             let mut colours: BTreeMap<String, usize> = BTreeMap::new();
+            let mut swaps: BTreeMap<String, usize> = BTreeMap::new();
             for seed in 1..=3u64 {
                 let cfg = SimulationConfig {
                     rounds: 5,
@@ -203,6 +204,21 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
                         Verdict::Differs => {
                             assert_eq!(c.boards.engine_only.len(), 2, "{label}:\n{c}");
                             assert_eq!(c.boards.proposed_only.len(), 2, "{label}:\n{c}");
+                            // Every system but the Dutch 2012 text names
+                            // the rule from its engine's own decisions, and
+                            // the engine's pairing is one its procedure
+                            // reaches before the proposal.
+                            if edition != Some(Edition::Dutch(swiss_dutch::Edition::Fide2012)) {
+                                let s = c.separation.as_ref().unwrap_or_else(|| {
+                                    panic!("{label} round {k}: not separated:\n{c}")
+                                });
+                                assert_ne!(
+                                    s.kind,
+                                    SeparationKind::NotCandidate,
+                                    "{label} round {k}:\n{c}"
+                                );
+                                *swaps.entry(s.rule.clone()).or_insert(0) += 1;
+                            }
                         }
                         Verdict::Identical => panic!("{label}: a swap cannot be identical:\n{c}"),
                     }
@@ -210,7 +226,7 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
                 }
             }
             assert!(checked >= 6, "{label}: {checked} rounds");
-            eprintln!("{label}: colour rules named {colours:?}");
+            eprintln!("{label}: colour rules named {colours:?}; swaps separated by {swaps:?}");
         }
     }
 }

@@ -160,7 +160,9 @@
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+mod compare;
 mod error;
+mod explain;
 mod history;
 mod model;
 mod pairing;

@@ -23,6 +23,16 @@ pub fn pair_next_round(t: &Tournament, opts: &Options) -> Result<TcecRound, Tcec
 /// whose entry in the round's first column is a non-participation entry
 /// (requested bye, absence) is not paired.
 pub fn pair_round(t: &Tournament, opts: &Options, round: u32) -> Result<TcecRound, TcecError> {
+    pair_round_with_history(t, opts, round).map(|(r, _)| r)
+}
+
+/// [`pair_round`] with the state it paired from (the arbiter's account
+/// and comparison read the same history).
+pub(crate) fn pair_round_with_history(
+    t: &Tournament,
+    opts: &Options,
+    round: u32,
+) -> Result<(TcecRound, History), TcecError> {
     let round = round.max(1);
     let h = History::before(t, opts.format, round)?;
     let first_col = opts.format.games_per_pair() * (round - 1) + 1;
@@ -53,7 +63,7 @@ pub fn pair_round(t: &Tournament, opts: &Options, round: u32) -> Result<TcecRoun
         .into_iter()
         .map(|(f, s)| colours(&h, opts.format, round, f, s, t))
         .collect();
-    Ok(TcecRound {
+    let out = TcecRound {
         round,
         pairing_order: order.iter().map(|&i| sn(i)).collect(),
         games: playing_order(&pairs, opts.format, DoubleGameOrder::Cycle),
@@ -61,7 +71,8 @@ pub fn pair_round(t: &Tournament, opts: &Options, round: u32) -> Result<TcecRoun
         bye: bye.map(sn),
         history_rounds_removed: removed,
         history_rounds_removed_this_round: removed - h.removed,
-    })
+    };
+    Ok((out, h))
 }
 
 /// `TCEC STEP 1`: the pairing order, score descending, then seed
@@ -155,17 +166,8 @@ fn greedy_pairs(
                     // Still unpaired: passed over, not taken earlier.
                     .filter(|&c| m.is_active(c))
                     .map(|c| {
-                        let (p, q) = (to_pair[a], to_pair[c]);
-                        let why = if h.is_forbidden(p, q) {
-                            "forbidden pair (XXP, 260)"
-                        } else if h.last_met(p, q) > removed {
-                            "met in the history kept"
-                        } else if !h.allowed(p, q, removed) {
-                            "colour condition |WGD sum| > 2"
-                        } else {
-                            "the rest of the round would not be viable"
-                        };
-                        format!("{}: {why}", sn(q))
+                        let q = to_pair[c];
+                        format!("{}: {}", sn(q), skip_reason(h, to_pair[a], q, removed))
                     })
                     .collect();
                 tracing::debug!(
@@ -178,6 +180,52 @@ fn greedy_pairs(
         }
     }
     pairs
+}
+
+/// `TCEC STEP 4`: why the first-of-pair `p` passed over the unpaired
+/// player `q` ranked above the second-of-pair he took (the `--explain`
+/// trace and the arbiter's account).
+pub(crate) fn skip_reason(h: &History, p: usize, q: usize, removed: u32) -> &'static str {
+    if h.is_forbidden(p, q) {
+        "forbidden pair (XXP, 260)"
+    } else if h.last_met(p, q) > removed {
+        "met in the history kept"
+    } else if !h.allowed(p, q, removed) {
+        "colour condition |WGD sum| > 2"
+    } else {
+        "the rest of the round would not be viable"
+    }
+}
+
+/// `TCEC STEP 5`: whether the first-of-pair gets black, and the clause
+/// of the step that decides it.
+pub(crate) fn first_gets_black(
+    h: &History,
+    format: Format,
+    round: u32,
+    first: usize,
+    second: usize,
+) -> (bool, &'static str) {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    match format {
+        Format::Double => (
+            true,
+            "double rounds: the first-of-pair has black in the first game",
+        ),
+        Format::Single => match (
+            h.wgd[first].cmp(&h.wgd[second]),
+            h.score[first].cmp(&h.score[second]),
+        ) {
+            (Greater, _) => (true, "the greater white game difference gets black"),
+            (Less, _) => (false, "the greater white game difference gets black"),
+            (Equal, Greater) => (true, "equal WGD: the higher score gets black"),
+            (Equal, Less) => (false, "equal WGD: the higher score gets black"),
+            (Equal, Equal) => (
+                !matches!(round % 4, 2 | 3),
+                "equal WGD and score: the 2112 pattern (the first-of-pair has white in rounds 2, 3, 6, 7, ...)",
+            ),
+        },
+    }
 }
 
 /// `TCEC STEP 5`: colours of the pair (`first`, `second`).
@@ -195,18 +243,7 @@ fn colours(
     t: &Tournament,
 ) -> TcecPair {
     let sn = |i: usize| -> StartNo { t.players[i].start_no };
-    let first_black = match format {
-        Format::Double => true,
-        Format::Single => match h.wgd[first].cmp(&h.wgd[second]) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal => match h.score[first].cmp(&h.score[second]) {
-                std::cmp::Ordering::Greater => true,
-                std::cmp::Ordering::Less => false,
-                std::cmp::Ordering::Equal => !matches!(round % 4, 2 | 3),
-            },
-        },
-    };
+    let first_black = first_gets_black(h, format, round, first, second).0;
     let (white, black) = if first_black {
         (second, first)
     } else {

@@ -58,10 +58,28 @@ impl PairingSystem for Tcec {
         "tcec"
     }
 
-    /// For a proposal with the engine's pairs and other colours: the
-    /// colour rule (`TCEC STEP 5`). Other differences are not named yet.
+    /// The first step that prefers the engine's round, from the engine's
+    /// own round and history: the BYE (`TCEC STEP 2`), the encounter
+    /// history kept (`TCEC STEP 3`), the first first-of-pair whose
+    /// opponent differs (`TCEC STEP 4`), the colours (`TCEC STEP 5`).
     fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
-        swiss_core::colours_only(&self.pair(t).ok()?, proposed, "TCEC STEP 5")
+        crate::compare::separate(t, &self.options, proposed)
+            .ok()
+            .flatten()
+    }
+
+    /// The arbiter's account of the round, step by step (`TCEC STEP 1`-`5`),
+    /// from the engine's round and reasons; with `player`, only his.
+    fn explain(
+        &self,
+        t: &Tournament,
+        player: Option<swiss_core::StartNo>,
+    ) -> Option<Result<String, Error>> {
+        let column = t.next_round();
+        Some(
+            crate::explain::explain(t, &self.options, player)
+                .map_err(|e| e.into_pairing_error(column)),
+        )
     }
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {

@@ -279,10 +279,13 @@ fn absolute_preference(p: &PlayerState) -> Option<Colour> {
 /// everyone once (`TCEC STEP 4`), the BYE (`TCEC STEP 2`: fewest BYEs,
 /// lowest in the pairing order), the colour condition
 /// `|WGD(p) + WGD(q)| <= 2` (`TCEC STEP 3`, single rounds) and the colours
-/// (`TCEC STEP 5`). In the double format an odd column is game one
+/// (`TCEC STEP 5`), and no forbidden pair (`XXP`, `260`; STEP 3's pairing
+/// condition as the engine reads it). In the double format an odd column is game one
 /// (first-of-pair black), an even column repeats the previous one with
 /// colours reversed. Not re-checked: which rounds of the encounter history
-/// had to be removed (that needs a matching; the oracle checks it).
+/// had to be removed (that needs a matching; the oracle checks it, and
+/// `swiss compare` names a proposal that keeps less history than the
+/// engine, `TCEC STEP 3`).
 pub(crate) fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
     let state = RoundState::next(t);
     let mut out = completeness(&state, pairing);
@@ -327,6 +330,15 @@ pub(crate) fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Viola
         let (Some(w), Some(b)) = (state.player(pair.white), state.player(pair.black)) else {
             continue;
         };
+        // TCEC STEP 3 with the crate's interpretation 10: a forbidden pair
+        // (`XXP`, `260`) is never allowed, whatever history was removed.
+        if w.forbidden.contains(&b.start_no) || b.forbidden.contains(&w.start_no) {
+            v(
+                &mut out,
+                "TCEC STEP 3",
+                format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
+            );
+        }
         let (wgd_w, wgd_b) = (w.colour_difference(), b.colour_difference());
         if !double && (wgd_w + wgd_b).abs() > 2 {
             v(
@@ -414,10 +426,10 @@ impl Tcec {
     /// re-deriving scores, BYEs, WGD and the pairing order from the
     /// record: everyone once (`TCEC STEP 4`), the BYE (`TCEC STEP 2`:
     /// fewest BYEs, lowest in the pairing order), the colour condition
-    /// `|WGD(p) + WGD(q)| <= 2` (`TCEC STEP 3`) and the colours
-    /// (`TCEC STEP 5`). Not re-checked: which rounds of the encounter
-    /// history had to be removed (that needs a matching; the oracle
-    /// checks it).
+    /// `|WGD(p) + WGD(q)| <= 2` and no forbidden pair (`TCEC STEP 3`) and
+    /// the colours (`TCEC STEP 5`). Not re-checked: which rounds of the
+    /// encounter history had to be removed (that needs a matching; the
+    /// oracle checks it).
     pub const SINGLE: Tcec = Tcec { double: false };
     /// Double rounds: as [`Tcec::SINGLE`] without the colour condition; an
     /// odd column is game one (first-of-pair black), an even column
@@ -639,6 +651,18 @@ XXR 5
         let t = trf::read(&text, "tcec6").unwrap_or_else(|e| panic!("{e}"));
         let got = tcec(&t, &pairing(&[(5, 4), (6, 1), (3, 2)], None), false);
         assert!(got.iter().any(|x| x.rule == "TCEC STEP 3"), "{got:?}");
+    }
+
+    #[test]
+    fn tcec_finds_a_forbidden_pair_step3() {
+        let t =
+            trf::read(&format!("{TCEC}XXP 1 4\n"), "tcec-xxp").unwrap_or_else(|e| panic!("{e}"));
+        let got = tcec(&t, &pairing(&[(1, 4), (3, 2)], None), false);
+        assert!(
+            got.iter()
+                .any(|x| x.rule == "TCEC STEP 3" && x.detail.contains("XXP")),
+            "{got:?}"
+        );
     }
 
     #[test]
