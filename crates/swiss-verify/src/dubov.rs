@@ -145,35 +145,11 @@ impl crate::Verifier for Dubov {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use swiss_core::{Pair, trf};
+    use crate::fixture::round_3 as pairing;
 
-    /// Five players after two rounds: One had white twice (absolute
-    /// black), Two black twice (absolute white), Three W-B, Four B then the
-    /// bye, Five the bye then W.
-    const TRF: &str = "\
-012 Dubov verifier fixture
-XXR 5
-001    1      One                               2000                             1.5       0002 w 1  0003 w =
-001    2      Two                               1900                             0.0       0001 b 0  0005 b 0
-001    3      Three                             1800                             1.5       0004 w 1  0001 b =
-001    4      Four                              1700                             1.0       0003 b 0  0000 - U
-001    5      Five                              1600                             2.0       0000 - U  0002 w 1
-";
-
+    /// The fixture of the Dutch verifier's tests.
     fn state() -> RoundState {
-        let t = trf::read(TRF, "fixture").unwrap_or_else(|e| panic!("{e}"));
-        RoundState::next(&t)
-    }
-
-    fn pairing(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
-        Pairing {
-            round: 3,
-            pairs: pairs
-                .iter()
-                .map(|&(white, black)| Pair { white, black })
-                .collect(),
-            bye,
-        }
+        crate::fixture::state(crate::fixture::FIVE)
     }
 
     #[test]

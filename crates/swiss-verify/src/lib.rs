@@ -479,14 +479,15 @@ impl PairingSystem for Verified<'_> {
     }
 }
 
+/// What the verifiers' unit tests share.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use swiss_core::{Pair, trf};
+mod fixture {
+    use swiss_core::{Pair, Pairing, RoundState, trf};
 
-    /// Five players after two rounds. One had white twice (absolute black),
-    /// Two black twice (absolute white); Four and Five had the PAB.
-    const TRF: &str = "\
+    /// Five players after two rounds: One had white twice (absolute
+    /// black), Two black twice (absolute white), Three W-B, Four B then the
+    /// PAB, Five the PAB then W.
+    pub const FIVE: &str = "\
 012 Verifier fixture
 XXR 5
 001    1      One                               2000                             1.5       0002 w 1  0003 w =
@@ -496,12 +497,14 @@ XXR 5
 001    5      Five                              1600                             2.0       0000 - U  0002 w 1
 ";
 
-    fn state() -> RoundState {
-        let t = trf::read(TRF, "fixture").unwrap_or_else(|e| panic!("{e}"));
+    /// The state before the next round of the TRF `text`.
+    pub fn state(text: &str) -> RoundState {
+        let t = trf::read(text, "fixture").unwrap_or_else(|e| panic!("{e}"));
         RoundState::next(&t)
     }
 
-    fn pairing(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
+    /// A pairing of round 3: `(white, black)` pairs and the bye.
+    pub fn round_3(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
         Pairing {
             round: 3,
             pairs: pairs
@@ -510,6 +513,17 @@ XXR 5
                 .collect(),
             bye,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::round_3 as pairing;
+    use swiss_core::trf;
+
+    fn state() -> RoundState {
+        crate::fixture::state(crate::fixture::FIVE)
     }
 
     #[test]

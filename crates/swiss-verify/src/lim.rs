@@ -127,7 +127,8 @@ impl crate::Verifier for Lim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use swiss_core::{Pair, trf};
+    use crate::fixture::round_3 as pairing;
+    use swiss_core::trf;
 
     /// Six players after two rounds. One and Five had white twice, Four
     /// and Six black twice; Two and Three alternated.
@@ -143,19 +144,7 @@ XXR 5
 ";
 
     fn state() -> RoundState {
-        let t = trf::read(TRF, "fixture").unwrap_or_else(|e| panic!("{e}"));
-        RoundState::next(&t)
-    }
-
-    fn pairing(pairs: &[(u32, u32)], bye: Option<u32>) -> Pairing {
-        Pairing {
-            round: 3,
-            pairs: pairs
-                .iter()
-                .map(|&(white, black)| Pair { white, black })
-                .collect(),
-            bye,
-        }
+        crate::fixture::state(TRF)
     }
 
     #[test]
