@@ -187,6 +187,108 @@ pub fn event(
     Ok(file)
 }
 
+/// A field shape that makes one or two huge brackets (issue 31), which the
+/// generated events never reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shape {
+    /// `n` unrated players, round 1 paired by the system and every game
+    /// drawn: round 2 is one bracket of everyone but the PAB's receiver.
+    AllDraws,
+    /// `n` rated players, round 1 with no draw and no absence: round 2 is
+    /// two brackets of about `n / 2` (a real event's first rounds).
+    Decisive,
+    /// `n` unrated players before round 1: one bracket ranked by start
+    /// number alone.
+    UnratedRound1,
+    /// `n` unrated players, round 1 played with the default results (no
+    /// absence): round 2's brackets are as large as in a rated event, but
+    /// no rating orders them.
+    UnratedRound2,
+}
+
+impl Shape {
+    /// Every shape, in the order the table prints them.
+    pub const ALL: [Shape; 4] = [
+        Shape::AllDraws,
+        Shape::Decisive,
+        Shape::UnratedRound1,
+        Shape::UnratedRound2,
+    ];
+
+    /// The shape's name on the command line and in the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::AllDraws => "all-draws",
+            Shape::Decisive => "decisive",
+            Shape::UnratedRound1 => "unrated-round-1",
+            Shape::UnratedRound2 => "unrated-round-2",
+        }
+    }
+}
+
+/// The record before the timed round of an `n`-player field of `shape`,
+/// its history paired by `name` (`edition`), from the cache when present.
+pub fn shape(
+    name: &str,
+    edition: Option<&str>,
+    shape: Shape,
+    n: u32,
+    cache: &Path,
+) -> anyhow::Result<PathBuf> {
+    let edition_label = edition.map_or(String::new(), |e| format!("-e{e}"));
+    let file = cache.join(format!(
+        "shape-{name}{edition_label}-{}-p{n:04}.trf",
+        shape.name()
+    ));
+    if file.exists() {
+        return Ok(file);
+    }
+    std::fs::create_dir_all(cache)?;
+    let unrated = || -> Vec<swiss_core::Player> {
+        (1..=n)
+            .map(|i| swiss_core::Player::new(i, format!("Player {i:05}"), None))
+            .collect()
+    };
+    let system = engine(name, edition)?;
+    let label = format!("Shape {} of {n}", shape.name());
+    let one_round = |players, draw_rate| {
+        let cfg = SimulationConfig {
+            rounds: 1,
+            seed: u64::from(n),
+            draw_rate,
+            ..SimulationConfig::everyone_plays()
+        };
+        simulate(system.as_ref(), players, &label, &cfg)
+            .map_err(|e| anyhow::anyhow!("generating {label}: {e}"))
+    };
+    let mut t = match shape {
+        Shape::AllDraws => {
+            let mut t = one_round(unrated(), 0.3)?;
+            let ps = t.point_system;
+            for p in &mut t.players {
+                if let Some(e) = p.rounds.first_mut()
+                    && e.opponent.is_some()
+                {
+                    e.result = swiss_core::ResultCode::Draw;
+                }
+                p.points = p.score_after(u32::MAX, &ps);
+            }
+            t
+        }
+        Shape::Decisive => one_round(random_players(n, u64::from(n)), 0.0)?,
+        Shape::UnratedRound1 => Tournament {
+            name: label.clone(),
+            players: unrated(),
+            initial_colour: Some(swiss_core::Colour::White),
+            ..Tournament::default()
+        },
+        Shape::UnratedRound2 => one_round(unrated(), 0.3)?,
+    };
+    t.planned_rounds = Some(11);
+    write_atomic(&file, &trf::write(&t))?;
+    Ok(file)
+}
+
 /// The record of `event` before round `round` (what a pairing program
 /// reads to pair that round again), from the cache when present.
 pub fn event_round(event: &Path, round: u32) -> anyhow::Result<PathBuf> {

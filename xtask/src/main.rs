@@ -83,6 +83,28 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         only: Vec<u32>,
     },
+    /// Time and peak memory of the next round of fields shaped to make one
+    /// or two huge brackets (all draws, a decisive round 1, unrated
+    /// fields), which the generated events never reach; each pairing is
+    /// checked by the verifier, and made again in this process to check
+    /// it is the same.
+    BenchShapes {
+        /// The system that pairs the history and the timed round.
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// The edition (default: the system's default edition).
+        #[arg(long)]
+        edition: Option<String>,
+        /// Players.
+        #[arg(long, default_value_t = 9999)]
+        players: u32,
+        /// Shapes to time (default: all).
+        #[arg(long, value_delimiter = ',')]
+        shapes: Vec<xtask::bench::Shape>,
+        /// Repetitions (the best time is reported).
+        #[arg(long, default_value_t = 1)]
+        reps: u32,
+    },
     /// Generate tournaments paired round by round by a reference engine
     /// (built from its public source) and replay every round with ours:
     /// prints rounds compared, rounds identical and every round that
@@ -168,6 +190,13 @@ fn main() -> Result<()> {
             reps,
             &only,
         ),
+        Command::BenchShapes {
+            system,
+            edition,
+            players,
+            shapes,
+            reps,
+        } => bench_shapes(&system, edition.as_deref(), players, &shapes, reps),
         Command::Hunt {
             system,
             edition,
@@ -277,6 +306,71 @@ fn bench_event(
                 }
             );
         }
+    }
+    Ok(())
+}
+
+fn bench_shapes(
+    system: &str,
+    edition: Option<&str>,
+    players: u32,
+    shapes: &[xtask::bench::Shape],
+    reps: u32,
+) -> Result<()> {
+    let cache = xtask::root().join("target/bench-cache");
+    let entry = swiss_systems::find(system)?;
+    let options = swiss_systems::Options::DEFAULT
+        .with_edition(edition.map(|e| entry.edition(e)).transpose()?);
+    let verify = entry.verifier(&options);
+    let engine = xtask::bench::engine(system, edition)?;
+    let shapes = if shapes.is_empty() {
+        &xtask::bench::Shape::ALL[..]
+    } else {
+        shapes
+    };
+    let edition_label = edition.map_or(String::new(), |e| format!(" {e}"));
+    println!("{system}{edition_label}, {players} players");
+    println!(
+        "{:>16} {:>6} {:>8} {:>10} {:>10} {:>9}",
+        "shape", "round", "largest", "time", "peak MiB", "verifier"
+    );
+    for &shape in shapes {
+        let file = xtask::bench::shape(system, edition, shape, players, &cache)?;
+        let t = swiss_testdata::read_trf(&file)?;
+        let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
+        // The pairing once more, here: for the verifier, and to check that
+        // the child made the same.
+        let pairing = engine
+            .pair(&t)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        anyhow::ensure!(
+            cell.digest == Some(xtask::bench::digest(&pairing)),
+            "{}: the pairing differs between two runs",
+            file.display()
+        );
+        let violations = verify.verify(&t, &pairing);
+        // The largest scoregroup of the players to pair.
+        let state = swiss_core::RoundState::next(&t);
+        let mut scores: Vec<_> = state.to_pair().map(|p| p.score).collect();
+        scores.sort_unstable();
+        let largest = scores
+            .chunk_by(|a, b| a == b)
+            .map(<[_]>::len)
+            .max()
+            .unwrap_or(0);
+        println!(
+            "{:>16} {:>6} {:>8} {:>9.2}s {:>10} {:>9}",
+            shape.name(),
+            t.next_round(),
+            largest,
+            cell.seconds,
+            cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}")),
+            if violations.is_empty() {
+                "ok".to_string()
+            } else {
+                format!("{} broken", violations.len())
+            }
+        );
     }
     Ok(())
 }
