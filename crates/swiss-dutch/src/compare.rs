@@ -8,6 +8,8 @@
 //! where its pairs differ, with that bracket's packed weights; when every
 //! bracket's pairs agree, the colour rule (E.1-E.5) that gave the engine's
 //! colours.
+//! The 2012 edition, whose search weighs no brackets, is judged by
+//! `fide2012/compare.rs` with that engine's own measures.
 
 use swiss_core::{Pairing, RoundState, Separation, SeparationKind};
 
@@ -22,8 +24,9 @@ use crate::{Edition, Error, Options};
 /// order, that prefers the engine's pairing (a quality criterion with both
 /// values, the candidate order, or a colour rule); for the 2012 edition
 /// the first of C.14's state, C.10's requirements, the order of D.1-D.3
-/// and section E (`fide2012/compare.rs`). `None` when nothing is named. Check legality first (`swiss_verify::compare`
-/// does both): the value of an illegal proposal is not defined.
+/// and section E (`fide2012/compare.rs`). `None` when nothing is named.
+/// Check legality first (`swiss_verify::compare` does both): the value of
+/// an illegal proposal is not defined.
 pub fn separate(
     state: &RoundState,
     proposed: &Pairing,
