@@ -347,21 +347,30 @@ impl<'a> Judge<'a> {
             return None;
         }
         let st = self.done.paired.state;
-        // C.14: the states in the order the text lowers them.
-        let mut states = vec![self.prep.initial()];
-        while states.len() < 10_000 {
-            let Some(&last) = states.last() else { break };
-            let Some(next) = c14_next_state(self.round, &self.prep, last) else {
+        // C.14: the states in the order the text lowers them, generated
+        // only as far as needed (each step may run a matching).
+        let mut state = Some(self.prep.initial());
+        let (mut exact, mut engine_fit, mut proposal_at) = (None, None, None);
+        let mut k = 0;
+        while let Some(s) = state
+            && k < 10_000
+        {
+            if exact.is_none() && s == st {
+                exact = Some(k);
+            }
+            if engine_fit.is_none() && self.fits(s, &self.engine) {
+                engine_fit = Some(k);
+            }
+            if proposal_at.is_none() && self.fits(s, &self.proposal) {
+                proposal_at = Some(k);
+            }
+            if exact.is_some() && proposal_at.is_some() {
                 break;
-            };
-            states.push(next);
+            }
+            state = c14_next_state(self.round, &self.prep, s);
+            k += 1;
         }
-        let at = |pairs: &[(usize, usize)]| states.iter().position(|&s| self.fits(s, pairs));
-        let engine_at = states
-            .iter()
-            .position(|&s| s == st)
-            .or_else(|| at(&self.engine));
-        let proposal_at = at(&self.proposal);
+        let engine_at = exact.or(engine_fit);
         match (engine_at, proposal_at) {
             (Some(e), Some(p)) if e < p => return Some(self.c14(st)),
             (Some(e), Some(p)) if e == p => {}
