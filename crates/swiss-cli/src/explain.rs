@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use swiss_core::StartNo;
 
-use crate::input::{EXIT_USAGE, Failure, pairing_failure, read_input, round_to_pair};
+use crate::input::{EXIT_UNEXPECTED, Failure, pairing_failure, read_input, round_to_pair};
 use crate::output::emit;
 use crate::systems::SystemArgs;
 
@@ -28,17 +28,14 @@ pub fn explain(a: ExplainArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
     round_to_pair(&input)?;
     let system = a.system.engine_for(Some(&input))?;
+    // Every system and edition of the workspace gives an account; a
+    // system without one is an internal error, not the arbiter's.
     let Some(account) = system.explain(&input.tournament, a.player) else {
         return Err(Failure::new(
-            EXIT_USAGE,
+            EXIT_UNEXPECTED,
             format!(
-                "swiss explain: the {} system{} does not explain its pairings yet (every other system and edition does)",
-                a.system.system,
-                a.system
-                    .edition
-                    .as_deref()
-                    .map(|e| format!(" ({e})"))
-                    .unwrap_or_default()
+                "swiss explain: the {} system gives no account of its pairings (please report)",
+                a.system.system
             ),
         ));
     };

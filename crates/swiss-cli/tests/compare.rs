@@ -110,7 +110,7 @@ fn compare_names_each_broken_absolute_criterion() {
     let file = dir.path().join("fixture.trf");
     std::fs::write(&file, FIXTURE).unwrap();
     let file = file.to_str().unwrap();
-    for (edition, tag) in [("2026", "2026"), ("2017", "2017")] {
+    for (edition, tag) in [("2026", "2026"), ("2017", "2017"), ("2012", "2012")] {
         let system = ["--system", "dutch", "--edition", edition];
         let cases: [(&str, &[[u32; 2]], &str); 7] = [
             // 1 and 2 met in round 1.
@@ -767,16 +767,179 @@ fn explain_dubov_lim_tcec_tell_a_player_what_decided_his_pairing() {
     );
 }
 
-/// A system that does not explain its pairings (the Dutch 2012 text)
-/// says so (exit 64).
+/// Ten players after one round of the Dutch 2012 text's C.12 case
+/// (`crates/swiss-dutch/tests/fide2012_cases.rs`): 1-6, 2-7, 3-8 won by
+/// white, 4-9 and 5-10 drawn.
+const C12_EVENT: &str = "\
+012 The 2012 text's C.12 case
+XXR 5
+001    1      One                               2390                             1.0       0006 w 1
+001    2      Two                               2380                             1.0       0007 w 1
+001    3      Three                             2370                             1.0       0008 w 1
+001    4      Four                              2360                             0.5       0009 w =
+001    5      Five                              2350                             0.5       0010 w =
+001    6      Six                               2340                             0.0       0001 b 0
+001    7      Seven                             2330                             0.0       0002 b 0
+001    8      Eight                             2320                             0.0       0003 b 0
+001    9      Nine                              2310                             0.5       0004 b =
+001   10      Ten                               2300                             0.5       0005 b =
+";
+
+/// The Dutch 2012 text (`crates/swiss-dutch/src/fide2012/compare.rs`):
+/// legal proposals separated by C.14.b (the moved-down player left
+/// unpaired), by the order of D.1, by C.12's backtracking (3 forbidden to
+/// meet the 0.5 bracket), and (on a reference tournament) by C.10's
+/// requirements and section E; each as text and JSON, exit 10.
 #[test]
-fn explain_refuses_systems_without_an_account() {
+fn compare_dutch_2012_names_the_rule_that_separates_a_proposal() {
     let dir = tempfile::tempdir().unwrap();
-    let file = before(dir.path(), "oracle/dutch-2026/t0001-p035-r10.trf", 5);
-    let out = Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(["explain", "--system", "dutch", "--edition", "2012", &file])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(64));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("does not explain"));
+    let system = ["--system", "dutch", "--edition", "2012"];
+    let file = dir.path().join("c12.trf");
+    std::fs::write(&file, C12_EVENT).unwrap();
+    let file = file.to_str().unwrap();
+    let forbidden = dir.path().join("c12-xxp.trf");
+    std::fs::write(
+        &forbidden,
+        C12_EVENT.replacen("XXR 5\n", "XXR 5\nXXP 3 4\nXXP 3 5\nXXP 3 9\nXXP 3 10\n", 1),
+    )
+    .unwrap();
+    let forbidden = forbidden.to_str().unwrap();
+    let same = proposal(dir.path(), "same", &engine(&system, file));
+    compare(&system, file, &same, "2012-identical", 0);
+    let cases: [(&str, &str, &[[u32; 2]], &str); 3] = [
+        // 3 moved down into the 0.5 bracket and left unpaired there.
+        (
+            file,
+            "2012-worse-C14b",
+            &[[2, 1], [10, 4], [9, 5], [6, 3], [7, 8]],
+            "C.04.3 (2012) C.14.b,",
+        ),
+        // 1-3 instead of 1-2: 3 comes after 2 in S2.
+        (
+            file,
+            "2012-order-D1",
+            &[[3, 1], [9, 2], [10, 4], [6, 5], [7, 8]],
+            "C.04.3 (2012) D.1 (C.7),",
+        ),
+        // 1-2, the first pairing, which C.12 replaced.
+        (
+            forbidden,
+            "2012-order-C12",
+            &[[2, 1], [10, 4], [9, 5], [6, 3], [7, 8]],
+            "C.04.3 (2012) C.12,",
+        ),
+    ];
+    for (file, name, boards, rule) in cases {
+        let prop = proposal(dir.path(), name, boards);
+        let text = compare(&system, file, &prop, name, 10);
+        assert!(text.contains(rule), "{name}:\n{text}");
+    }
+    // A reference tournament (45 players), each change of the engine's
+    // own pairing of the round separated by another rule of the text.
+    let src = "oracle/dutch/t0002-p045-r11.trf";
+    let changes: [(u32, Change, &str, &str); 11] = [
+        (
+            2,
+            Change::Swap(0, 1, "white"),
+            "2012-worse-A8a",
+            "A.8.a (C.10.e),",
+        ),
+        (
+            3,
+            Change::Swap(5, 6, "white"),
+            "2012-worse-A7d",
+            "A.7.d (C.10.f),",
+        ),
+        (
+            4,
+            Change::Swap(12, 15, "white"),
+            "2012-worse-A8b",
+            "A.8.b (C.10.e),",
+        ),
+        (
+            2,
+            Change::Swap(0, 10, "black"),
+            "2012-worse-B5-down",
+            "B.5 (C.10.d),",
+        ),
+        (
+            3,
+            Change::Swap(4, 7, "black"),
+            "2012-worse-B6-down",
+            "B.6 (C.10.c),",
+        ),
+        (
+            3,
+            Change::Swap(15, 16, "black"),
+            "2012-worse-B5-up",
+            "B.5 (C.10.b),",
+        ),
+        (
+            2,
+            Change::Swap(0, 11, "black"),
+            "2012-worse-C14",
+            "C.04.3 (2012) C.14,",
+        ),
+        (
+            2,
+            Change::Swap(0, 2, "black"),
+            "2012-order-D2",
+            "D.2 (C.8.a),",
+        ),
+        (
+            3,
+            Change::Swap(7, 8, "black"),
+            "2012-order-D1-heterogeneous",
+            "D.1 (C.7), heterogeneous part,",
+        ),
+        (
+            4,
+            Change::Reverse(0),
+            "2012-colour-E2",
+            "C.04.3 (2012) E.2,",
+        ),
+        (
+            3,
+            Change::Reverse(2),
+            "2012-colour-E4",
+            "C.04.3 (2012) E.4,",
+        ),
+    ];
+    for (round, change, name, rule) in changes {
+        let file = before(dir.path(), src, round);
+        let boards = engine(&system, &file);
+        let prop = proposal(dir.path(), name, &changed(&boards, &change));
+        let text = compare(&system, &file, &prop, name, 10);
+        assert!(text.contains(rule), "{name}:\n{text}");
+    }
+}
+
+/// `swiss explain` for the Dutch 2012 text: the whole round of the C.12
+/// case (the backtracking named), and with `--player` the float, the
+/// colour and the bye of a reference round, from the engine's brackets.
+#[test]
+fn explain_dutch_2012_tells_a_player_what_decided_his_pairing() {
+    let system = ["--system", "dutch", "--edition", "2012"];
+    let with = C12_EVENT.replacen("XXR 5\n", "XXR 5\nXXP 3 4\nXXP 3 5\nXXP 3 9\nXXP 3 10\n", 1);
+    explain_cases(
+        &system,
+        "dutch-2012-c12",
+        &with,
+        &[
+            (2, None, "C.12: its first pairing left the bracket below"),
+            (2, Some(2), "2 was moved down into this bracket"),
+        ],
+    );
+    let text = std::fs::read_to_string(testdata("oracle/dutch/t0002-p045-r11.trf")).unwrap();
+    explain_cases(
+        &system,
+        "dutch-2012-t0002",
+        &text,
+        &[
+            (3, None, "Bye: "),
+            (3, Some(35), "35 moves down into the next bracket"),
+            (3, Some(14), "26 has white by C.04.3 (2012) E.4"),
+            (3, Some(39), "Bye: 39 gets the pairing-allocated bye"),
+        ],
+    );
 }

@@ -8,6 +8,8 @@
 //! where its pairs differ, with that bracket's packed weights; when every
 //! bracket's pairs agree, the colour rule (E.1-E.5) that gave the engine's
 //! colours.
+//! The 2012 edition, whose search weighs no brackets, is judged by
+//! `fide2012/compare.rs` with that engine's own measures.
 
 use swiss_core::{Pairing, RoundState, Separation, SeparationKind};
 
@@ -20,24 +22,28 @@ use crate::{Edition, Error, Options};
 /// For `proposed`, a legal and complete pairing of the round `state`
 /// describes that is not the engine's: the first rule, in the text's
 /// order, that prefers the engine's pairing (a quality criterion with both
-/// values, the candidate order, or a colour rule). For the 2012 edition
-/// (its search weighs no brackets) only a colour difference is named.
-/// `None` when nothing is named. Check legality first (`swiss_verify::compare`
-/// does both): the value of an illegal proposal is not defined.
+/// values, the candidate order, or a colour rule); for the 2012 edition
+/// the first of C.14's state, C.10's requirements, the order of D.1-D.3
+/// and section E (`fide2012/compare.rs`). `None` when nothing is named.
+/// Check legality first (`swiss_verify::compare` does both): the value of
+/// an illegal proposal is not defined.
 pub fn separate(
     state: &RoundState,
     proposed: &Pairing,
     options: &Options,
 ) -> Result<Option<Separation>, Error> {
     if options.edition == Edition::Fide2012 {
-        // The 2012 search weighs no brackets: only a colour difference is
-        // named, by the text's section E.
-        let engine = crate::pair_state(state, options)?;
-        return Ok(swiss_core::colours_only(
-            &engine,
-            proposed,
-            "C.04.3 (2012) E.1-E.5",
-        ));
+        // The 2012 search is the text's own procedure: `fide2012/compare.rs`
+        // judges the proposal with its measures (C.14, C.10, D.1-D.3, E).
+        let found = state.to_pair().count();
+        if found > crate::MAX_PLAYERS_2012 {
+            return Err(crate::DutchError::TooManyPlayers2012 {
+                limit: crate::MAX_PLAYERS_2012,
+                found,
+            }
+            .into_error(state.round));
+        }
+        return crate::fide2012::separate(state, proposed).map_err(|e| e.into_error(state.round));
     }
     let (engine, recorded) =
         record::recording(Some(proposed), || crate::pair_state(state, options));

@@ -52,17 +52,26 @@ fn rules(edition: Edition) -> Rules {
 }
 
 /// A readable account of how the engine pairs the round `state`
-/// describes under `options` (2017 and 2026 editions; the 2012 edition's
-/// search records no brackets and is refused with `None`). With
-/// `player`, only what decided that player's opponent, colour, float or
-/// bye.
+/// describes under `options` (the 2012 edition's account is
+/// `fide2012/explain.rs`, in that text's words). With `player`, only what
+/// decided that player's opponent, colour, float or bye. Always `Some`.
 pub fn explain(
     state: &RoundState,
     options: &Options,
     player: Option<StartNo>,
 ) -> Option<Result<String, Error>> {
     if options.edition == Edition::Fide2012 {
-        return None;
+        let found = state.to_pair().count();
+        if found > crate::MAX_PLAYERS_2012 {
+            return Some(Err(crate::DutchError::TooManyPlayers2012 {
+                limit: crate::MAX_PLAYERS_2012,
+                found,
+            }
+            .into_error(state.round)));
+        }
+        return Some(
+            crate::fide2012::explain(state, player).map_err(|e| e.into_error(state.round)),
+        );
     }
     let (pairing, recorded) = record::recording(None, || crate::pair_state(state, options));
     Some(pairing.map(|pairing| {

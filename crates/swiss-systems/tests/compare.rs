@@ -92,7 +92,7 @@ fn recorded_rounds_are_identical_and_swapped_boards_are_named() {
 /// generated (Dubov and Lim have no reference data): each round fed back
 /// is identical; a rematch is illegal, naming the rule; two boards'
 /// opponents swapped are illegal or legal with the boards that differ
-/// listed (and, for the Dutch editions with bracket weights, the rule).
+/// listed, with the rule that separates a legal one.
 #[test]
 fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
     use swiss_core::simulate::{SimulationConfig, random_players, simulate};
@@ -204,21 +204,19 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
                         Verdict::Differs => {
                             assert_eq!(c.boards.engine_only.len(), 2, "{label}:\n{c}");
                             assert_eq!(c.boards.proposed_only.len(), 2, "{label}:\n{c}");
-                            // Every system but the Dutch 2012 text names
-                            // the rule from its engine's own decisions, and
-                            // the engine's pairing is one its procedure
-                            // reaches before the proposal.
-                            if edition != Some(Edition::Dutch(swiss_dutch::Edition::Fide2012)) {
-                                let s = c.separation.as_ref().unwrap_or_else(|| {
-                                    panic!("{label} round {k}: not separated:\n{c}")
-                                });
-                                assert_ne!(
-                                    s.kind,
-                                    SeparationKind::NotCandidate,
-                                    "{label} round {k}:\n{c}"
-                                );
-                                *swaps.entry(s.rule.clone()).or_insert(0) += 1;
-                            }
+                            // Every system and edition names the rule
+                            // from its engine's own decisions, and the
+                            // engine's pairing is one its procedure reaches
+                            // before the proposal.
+                            let s = c.separation.as_ref().unwrap_or_else(|| {
+                                panic!("{label} round {k}: not separated:\n{c}")
+                            });
+                            assert_ne!(
+                                s.kind,
+                                SeparationKind::NotCandidate,
+                                "{label} round {k}:\n{c}"
+                            );
+                            *swaps.entry(s.rule.clone()).or_insert(0) += 1;
                         }
                         Verdict::Identical => panic!("{label}: a swap cannot be identical:\n{c}"),
                     }

@@ -63,7 +63,8 @@ impl Quality {
         }
     }
 
-    fn fields(&self) -> [u32; 8] {
+    /// The counts in C.10's order of importance, most important first.
+    pub(crate) fn fields(&self) -> [u32; 8] {
         [
             self.b2,
             self.a7d,

@@ -25,11 +25,31 @@ use super::c_procedure::{Control, Outcome, Paired, State, pair_at_state, pair_br
 /// tried per C.14 state.
 const MAX_ATTEMPTS: usize = 24;
 
-/// A bracket paired so far.
+/// A bracket paired so far: what the arbiter's comparison and account
+/// (`compare.rs`, `explain.rs`) read back, so that they judge the
+/// engine's own decisions.
 #[derive(Clone, Debug)]
-struct Done {
-    bracket: Bracket,
-    paired: Paired,
+pub(crate) struct Done {
+    /// The bracket: its moved-down players and residents.
+    pub(crate) bracket: Bracket,
+    /// How it was paired.
+    pub(crate) paired: Paired,
+    /// Why the bracket is not paired as its own first pairing: the rule
+    /// that paired it again so that the brackets below can be paired
+    /// (`C.12`, `C.13`), or joined it with the bracket above (C.13).
+    pub(crate) repaired: Option<Repair>,
+}
+
+/// How backtracking changed a bracket's pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Repair {
+    /// C.12: paired again so that the bracket below can make its P1 pairings.
+    C12,
+    /// C.13: the penultimate bracket paired again so that the lowest can
+    /// be completed.
+    C13,
+    /// C.13: the lowest bracket joined with the one above.
+    C13Joined,
 }
 
 /// The pairs of a round (ranks) and the player left for the bye.
@@ -51,6 +71,13 @@ pub(crate) fn pair_round(round: &Round) -> Result<RoundPairs, DutchError> {
 
 /// [`pair_round`], with how often C.12 and C.13 were needed.
 pub(crate) fn pair_round_traced(round: &Round) -> Result<(RoundPairs, Trace), DutchError> {
+    pair_round_recorded(round).map(|(p, t, _)| (p, t))
+}
+
+/// [`pair_round_traced`], with every bracket as finally paired, top-down.
+pub(crate) fn pair_round_recorded(
+    round: &Round,
+) -> Result<(RoundPairs, Trace, Vec<Done>), DutchError> {
     let mut trace = Trace::default();
     let groups = score_brackets(round);
     let mut done: Vec<Done> = Vec::new();
@@ -69,7 +96,11 @@ pub(crate) fn pair_round_traced(round: &Round) -> Result<(RoundPairs, Trace), Du
             if bracket.mdps.is_empty() { String::new() } else { format!(", moved down {:?}", ids(round, &bracket.mdps)) }
         );
         let d = match pair_bracket(round, &bracket, &Control::default())? {
-            Outcome::Paired(paired) => Done { bracket, paired },
+            Outcome::Paired(paired) => Done {
+                bracket,
+                paired,
+                repaired: None,
+            },
             Outcome::Backtrack => {
                 trace.c12 += 1;
                 c12_backtrack(round, &mut done, bracket)?
@@ -88,8 +119,8 @@ pub(crate) fn pair_round_traced(round: &Round) -> Result<(RoundPairs, Trace), Du
         .flat_map(|d| d.paired.pairs.iter().copied())
         .collect();
     match carry.as_slice() {
-        [] => Ok(((pairs, None), trace)),
-        [bye] => Ok(((pairs, Some(*bye)), trace)),
+        [] => Ok(((pairs, None), trace, done)),
+        [bye] => Ok(((pairs, Some(*bye)), trace, done)),
         _ => Err(DutchError::internal("more than one player left over")),
     }
 }
@@ -154,6 +185,7 @@ fn c12_backtrack(
             debug!(target: "swiss_dutch", "C.12: the previous bracket moves down {:?} instead of {:?}", ids(round, &np.floaters), ids(round, &old));
             bracket.mdps = np.floaters.clone();
             prev.paired = np;
+            prev.repaired = Some(Repair::C12);
         } else {
             debug!(target: "swiss_dutch", "C.12: no other pairing of the previous bracket helps");
         }
@@ -163,7 +195,11 @@ fn c12_backtrack(
         keep: Vec::new(),
     };
     match pair_bracket(round, &bracket, &ctl)? {
-        Outcome::Paired(paired) => Ok(Done { bracket, paired }),
+        Outcome::Paired(paired) => Ok(Done {
+            bracket,
+            paired,
+            repaired: None,
+        }),
         Outcome::Lowest => c13_lowest(round, done, bracket),
         Outcome::Backtrack => Err(DutchError::internal("C.12 while backtracking")),
     }
@@ -275,10 +311,12 @@ fn c13_lowest(round: &Round, done: &mut Vec<Done>, mut low: Bracket) -> Result<D
                 done.push(Done {
                     bracket: pen.bracket,
                     paired: np,
+                    repaired: Some(Repair::C13),
                 });
                 return Ok(Done {
                     bracket: next,
                     paired,
+                    repaired: None,
                 });
             }
         }
@@ -292,6 +330,7 @@ fn c13_lowest(round: &Round, done: &mut Vec<Done>, mut low: Bracket) -> Result<D
             return Ok(Done {
                 bracket: low,
                 paired,
+                repaired: Some(Repair::C13Joined),
             });
         }
     }

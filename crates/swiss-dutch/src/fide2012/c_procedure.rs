@@ -224,7 +224,7 @@ pub(crate) fn pair_bracket(
 /// moved-down players could be paired ("got to the remainder", b.1), else
 /// M1 down, and from M1 = 1 the bracket as homogeneous with P1 = P0 (b.2).
 /// The lowest bracket keeps P1 (everyone must be paired, C.13).
-fn c14_next_state(round: &Round, prep: &Prepared, st: State) -> Option<State> {
+pub(crate) fn c14_next_state(round: &Round, prep: &Prepared, st: State) -> Option<State> {
     if st.m1 == 0 {
         return (!prep.lowest && st.p1 > 0).then(|| State {
             m1: 0,

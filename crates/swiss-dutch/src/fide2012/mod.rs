@@ -10,7 +10,9 @@
 //! - `c_procedure`: C.1-C.11 and C.14 for one bracket;
 //! - `c12_c13_backtracking`: the round from the top, with C.12 and C.13;
 //! - `d1_transpositions`, `d2_exchanges`, `d3_moved_down`: D.1-D.3;
-//! - `e_colours`: E.1-E.5; F.1 is [`swiss_core::Pairing::sort_boards`].
+//! - `e_colours`: E.1-E.5; F.1 is [`swiss_core::Pairing::sort_boards`];
+//! - `compare`, `explain`: the arbiter's comparison of a proposal, in the
+//!   text's order, and account of the round, from the brackets as paired.
 
 mod a11_quality;
 mod a8_colour_counts;
@@ -18,12 +20,14 @@ mod a_definitions;
 mod b_criteria;
 mod c12_c13_backtracking;
 mod c_procedure;
+mod compare;
 #[cfg(test)]
 mod compare_2017;
 mod d1_transpositions;
 mod d2_exchanges;
 mod d3_moved_down;
 mod e_colours;
+mod explain;
 #[cfg(test)]
 mod reference_tests;
 
@@ -31,6 +35,9 @@ use swiss_core::{Colour, Pair, Pairing, RoundState};
 use tracing::debug;
 
 use crate::DutchError;
+
+pub(crate) use compare::separate;
+pub(crate) use explain::explain;
 
 /// Pairs the round of `state` by the 2012 text.
 pub(crate) fn pair(state: &RoundState) -> Result<Pairing, DutchError> {
