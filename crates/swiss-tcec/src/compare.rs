@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use swiss_core::{Pairing, Separation, SeparationKind, StartNo, Tournament};
 
 use crate::error::TcecError;
+use crate::history::History;
 use crate::model::{Format, Options};
 use crate::pairing::pair_round_with_history;
 
@@ -102,41 +103,8 @@ pub(crate) fn separate(
             pv,
         )));
     }
-    // STEP 3: the pairing condition with the history the engine keeps;
-    // a proposal that needs more rounds removed is not viable there.
-    let removed = engine.history_rounds_removed;
-    for p in &proposed.pairs {
-        let (Some(&a), Some(&b)) = (index.get(&p.white), index.get(&p.black)) else {
-            continue;
-        };
-        if h.is_forbidden(a, b) {
-            return Ok(Some(sep(
-                SeparationKind::NotCandidate,
-                "the encounter history",
-                "TCEC STEP 3",
-                "a forbidden pair (XXP, 260) never meets",
-                "not paired".into(),
-                format!("{}-{}", p.white, p.black),
-            )));
-        }
-        let met = h.last_met(a, b);
-        if met > removed {
-            return Ok(Some(sep(
-                SeparationKind::Criterion,
-                "the encounter history",
-                "TCEC STEP 3",
-                "the earliest rounds removed from the encounter history: only as many as a viable pairing needs",
-                if removed == 0 {
-                    "no round removed".to_string()
-                } else {
-                    format!("rounds 1-{removed} removed")
-                },
-                format!(
-                    "{}-{} met in round {met}, which the engine keeps",
-                    p.white, p.black
-                ),
-            )));
-        }
+    if let Some(found) = step_3_history(&h, &index, engine.history_rounds_removed, proposed) {
+        return Ok(Some(found));
     }
     // STEP 4: the pairs in the order made.
     for pair in &engine.pairs {
@@ -190,4 +158,49 @@ pub(crate) fn separate(
         }
     }
     Ok(None)
+}
+
+/// `TCEC STEP 3`: the pairing condition with the history the engine keeps
+/// (`removed` earliest rounds dropped); a proposal that needs more rounds
+/// removed, or pairs a forbidden pair, is not viable there.
+fn step_3_history(
+    h: &History,
+    index: &BTreeMap<StartNo, usize>,
+    removed: u32,
+    proposed: &Pairing,
+) -> Option<Separation> {
+    for p in &proposed.pairs {
+        let (Some(&a), Some(&b)) = (index.get(&p.white), index.get(&p.black)) else {
+            continue;
+        };
+        if h.is_forbidden(a, b) {
+            return Some(sep(
+                SeparationKind::NotCandidate,
+                "the encounter history",
+                "TCEC STEP 3",
+                "a forbidden pair (XXP, 260) never meets",
+                "not paired".into(),
+                format!("{}-{}", p.white, p.black),
+            ));
+        }
+        let met = h.last_met(a, b);
+        if met > removed {
+            return Some(sep(
+                SeparationKind::Criterion,
+                "the encounter history",
+                "TCEC STEP 3",
+                "the earliest rounds removed from the encounter history: only as many as a viable pairing needs",
+                if removed == 0 {
+                    "no round removed".to_string()
+                } else {
+                    format!("rounds 1-{removed} removed")
+                },
+                format!(
+                    "{}-{} met in round {met}, which the engine keeps",
+                    p.white, p.black
+                ),
+            ));
+        }
+    }
+    None
 }
