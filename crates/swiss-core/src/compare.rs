@@ -87,6 +87,28 @@ pub struct Separation {
     pub proposed: String,
 }
 
+impl Separation {
+    /// A separation: `kind` of rule `rule` applied to `unit`, measuring
+    /// `measure`, with its value for the engine's pairing and the proposal.
+    pub fn new(
+        kind: SeparationKind,
+        unit: impl Into<String>,
+        rule: impl Into<String>,
+        measure: impl Into<String>,
+        engine: impl Into<String>,
+        proposed: impl Into<String>,
+    ) -> Separation {
+        Separation {
+            kind,
+            unit: unit.into(),
+            rule: rule.into(),
+            measure: measure.into(),
+            engine: engine.into(),
+            proposed: proposed.into(),
+        }
+    }
+}
+
 impl fmt::Display for Separation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}, {}", self.unit, self.rule, self.measure)?;

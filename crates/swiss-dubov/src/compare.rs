@@ -84,24 +84,6 @@ fn pairs_text(round: &Round, v: &[(usize, usize)]) -> String {
         .join(" ")
 }
 
-fn sep(
-    kind: SeparationKind,
-    unit: String,
-    rule: String,
-    measure: &str,
-    engine: String,
-    proposed: String,
-) -> Separation {
-    Separation {
-        kind,
-        unit,
-        rule,
-        measure: measure.to_string(),
-        engine,
-        proposed,
-    }
-}
-
 /// `Dubov B.0`: criteria 3-5 (lowest score, most games played, lowest in
 /// the initial ranking) in the engine's own order (`bye_key`). Criteria 1
 /// and 2 are absolute (the verifier and completeness answer them).
@@ -113,7 +95,7 @@ fn bye(
 ) -> Separation {
     let unit = "the pairing-allocated bye".to_string();
     let (Some(e), Some(p)) = (engine, proposed) else {
-        return sep(
+        return Separation::new(
             SeparationKind::NotCandidate,
             unit,
             rule("B.0"),
@@ -152,7 +134,7 @@ fn bye(
     } else {
         SeparationKind::NotCandidate
     };
-    sep(kind, unit, rule("B.0"), measure, engine, proposal)
+    Separation::new(kind, unit, rule("B.0"), measure, engine, proposal)
 }
 
 /// The first bracket where the proposal differs: `Dubov B.2` judges its
@@ -187,7 +169,7 @@ fn bracket(
             strategy: Strategy::Auto,
         };
         let Ok(theirs) = paired(&ctx, &b.residents, &set) else {
-            return Ok(sep(
+            return Ok(Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 rule("B.2"),
@@ -209,7 +191,7 @@ fn bracket(
         .collect();
     let q = Quality::of(round, &set, &prop_pairs);
     if q.c7 > engine_q.c7 {
-        return Ok(sep(
+        return Ok(Separation::new(
             SeparationKind::Criterion,
             unit,
             rule("C.7"),
@@ -227,7 +209,7 @@ fn bracket(
         .map(|&x| partner[x].filter(|y| bp.t2.contains(y)))
         .collect();
     Ok(match t2 {
-        Some(t2) => sep(
+        Some(t2) => Separation::new(
             SeparationKind::Order,
             unit,
             format!("{} with {}", rule("B.6"), round.edition.rule("D.3")),
@@ -239,7 +221,7 @@ fn bracket(
             ),
             format!("S1 {} against T2 {}", ids(round, &bp.s1), ids(round, &t2)),
         ),
-        None => sep(
+        None => Separation::new(
             SeparationKind::Order,
             unit,
             format!("{} with {}", rule("B.4"), round.edition.rule("D.2")),
@@ -344,10 +326,10 @@ fn upfloaters(
             } else {
                 SeparationKind::NotCandidate
             };
-            return sep(kind, unit, rule(id), measure, ev, pv);
+            return Separation::new(kind, unit, rule(id), measure, ev, pv);
         }
     }
-    sep(
+    Separation::new(
         SeparationKind::Order,
         unit,
         rule("D.1"),
@@ -372,7 +354,7 @@ fn colours(
         };
         let ((ew, eb), why) = allocate_why(round, w, b);
         if (ew, eb) != (w, b) {
-            return Some(sep(
+            return Some(Separation::new(
                 SeparationKind::Colour,
                 format!(
                     "the board of {} and {}",
@@ -380,7 +362,7 @@ fn colours(
                     p.white.max(p.black)
                 ),
                 rule(why),
-                &format!("{}; who gets White", crate::explain::grants(why)),
+                format!("{}; who gets White", crate::explain::grants(why)),
                 round.players[ew].id.to_string(),
                 round.players[w].id.to_string(),
             ));

@@ -202,24 +202,6 @@ struct Judge<'a> {
     partner: &'a [Option<usize>],
 }
 
-fn sep(
-    kind: SeparationKind,
-    unit: String,
-    rule: String,
-    measure: &str,
-    engine: String,
-    proposed: String,
-) -> Separation {
-    Separation {
-        kind,
-        unit,
-        rule,
-        measure: measure.to_string(),
-        engine,
-        proposed,
-    }
-}
-
 impl Judge<'_> {
     fn rule(&self, id: &'static str) -> String {
         format!("Lim {}", self.field.edition.rule(id))
@@ -246,7 +228,7 @@ impl Judge<'_> {
         let unit = "the pairing-allocated bye".to_string();
         let rule = self.rule("1.1");
         let (Some(e), Some(p)) = (engine, proposed) else {
-            return sep(
+            return Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 rule,
@@ -271,11 +253,11 @@ impl Judge<'_> {
                     pp.id.to_string(),
                 )
             };
-            return sep(SeparationKind::Criterion, unit, rule, measure, ev, pv);
+            return Separation::new(SeparationKind::Criterion, unit, rule, measure, ev, pv);
         }
         // The proposal's bye comes first in 1.1's order: the engine found
         // no pairing of the others by the procedure with him out.
-        sep(
+        Separation::new(
             SeparationKind::NotCandidate,
             unit,
             rule,
@@ -302,7 +284,7 @@ impl Judge<'_> {
         let inside = |x: usize| self.partner[x].is_some_and(|y| g.members.contains(&y));
         // Lim 2.3 a-c: no compatible opponent in the group.
         if let Some(&x) = g.forced.iter().find(|&&x| inside(x)) {
-            return Some(sep(
+            return Some(Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 self.rule("2.3 a-c"),
@@ -330,7 +312,7 @@ impl Judge<'_> {
             // Lim 2.3 d, 4.4: as few floaters as possible leave the group.
             let theirs: Vec<usize> = g.members.iter().copied().filter(|&x| !inside(x)).collect();
             if theirs.len() > g.out.len() {
-                return Some(sep(
+                return Some(Separation::new(
                     SeparationKind::Criterion,
                     unit,
                     format!("{}, {}", self.rule("2.3 d"), self.rule("4.4")),
@@ -370,7 +352,7 @@ impl Judge<'_> {
             .and_then(|k| k.iter().find(|(_, z)| others.contains(z)).map(|(_, z)| *z))
             .or_else(|| others.first().copied());
         let (Some(y), Some(kx)) = (theirs, key_of(x)) else {
-            return sep(
+            return Separation::new(
                 SeparationKind::Order,
                 unit,
                 self.rule("4.4"),
@@ -383,7 +365,7 @@ impl Judge<'_> {
             );
         };
         let Some(ky) = key_of(y) else {
-            return sep(
+            return Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 self.rule("2.3 d"),
@@ -438,7 +420,7 @@ impl Judge<'_> {
                 "the rules' first floater would leave the rest of the group unpairable",
             )
         };
-        sep(kind, unit, rule, measure, ev, pv)
+        Separation::new(kind, unit, rule, measure, ev, pv)
     }
 
     /// The engine pairs `p` with `q`, the proposal with another: `Lim 5.2`
@@ -468,7 +450,7 @@ impl Judge<'_> {
             )
         };
         let Some(y) = theirs else {
-            return sep(
+            return Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 format!("Lim {rule}"),
@@ -478,7 +460,7 @@ impl Judge<'_> {
             );
         };
         match (place(q), place(y), fine(q), fine(y)) {
-            (_, _, Some(true), Some(false)) => sep(
+            (_, _, Some(true), Some(false)) => Separation::new(
                 SeparationKind::Criterion,
                 unit,
                 self.rule("5.2"),
@@ -486,7 +468,7 @@ impl Judge<'_> {
                 who(q),
                 who(y),
             ),
-            (Some(i), Some(k), _, _) if i < k => sep(
+            (Some(i), Some(k), _, _) if i < k => Separation::new(
                 SeparationKind::Order,
                 unit,
                 format!("Lim {rule}"),
@@ -499,7 +481,7 @@ impl Judge<'_> {
                 format!("{} (candidate {})", who(q), i + 1),
                 format!("{} (candidate {})", who(y), k + 1),
             ),
-            (Some(_), Some(_), _, _) => sep(
+            (Some(_), Some(_), _, _) => Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 format!("{}, {}", self.rule("4.3"), self.rule("4.4")),
@@ -507,7 +489,7 @@ impl Judge<'_> {
                 who(q),
                 who(y),
             ),
-            _ => sep(
+            _ => Separation::new(
                 SeparationKind::NotCandidate,
                 unit,
                 format!("Lim {rule}"),

@@ -19,24 +19,6 @@ use crate::history::History;
 use crate::model::{Format, Options};
 use crate::pairing::pair_round_with_history;
 
-fn sep(
-    kind: SeparationKind,
-    unit: &str,
-    rule: &str,
-    measure: &str,
-    engine: String,
-    proposed: String,
-) -> Separation {
-    Separation {
-        kind,
-        unit: unit.to_string(),
-        rule: rule.to_string(),
-        measure: measure.to_string(),
-        engine,
-        proposed,
-    }
-}
-
 /// The first step that prefers the engine's pairing of TRF column
 /// `t.next_round()` to `proposed`; `None` when none does (the same
 /// pairing, or the second column of a double round, which only repeats
@@ -94,7 +76,7 @@ pub(crate) fn separate(
                 format!("{} ({} BYEs)", show(proposed.bye), byes(proposed.bye)),
             )
         };
-        return Ok(Some(sep(
+        return Ok(Some(Separation::new(
             SeparationKind::Criterion,
             "the BYE",
             "TCEC STEP 2",
@@ -114,13 +96,13 @@ pub(crate) fn separate(
         }
         let unit = format!("the first-of-pair {}", at(pair.first));
         let Some(y) = theirs else {
-            return Ok(Some(sep(
+            return Ok(Some(Separation::new(
                 SeparationKind::NotCandidate,
                 &unit,
                 "TCEC STEP 4",
                 "the second-of-pair",
                 at(pair.second),
-                "none".into(),
+                "none",
             )));
         };
         let later = place.get(&y) > place.get(&pair.second);
@@ -131,7 +113,7 @@ pub(crate) fn separate(
             // viability of the rest (STEP 3) does that.
             SeparationKind::NotCandidate
         };
-        return Ok(Some(sep(
+        return Ok(Some(Separation::new(
             kind,
             &unit,
             "TCEC STEP 4",
@@ -147,9 +129,9 @@ pub(crate) fn separate(
             .iter()
             .any(|p| p.white == pair.black && p.black == pair.white)
         {
-            return Ok(Some(sep(
+            return Ok(Some(Separation::new(
                 SeparationKind::Colour,
-                &format!("the board of {} and {}", pair.first, pair.second),
+                format!("the board of {} and {}", pair.first, pair.second),
                 "TCEC STEP 5",
                 "who gets White (the greater WGD gets black, then the higher score, then the 2112 pattern)",
                 pair.white.to_string(),
@@ -174,18 +156,18 @@ fn step_3_history(
             continue;
         };
         if h.is_forbidden(a, b) {
-            return Some(sep(
+            return Some(Separation::new(
                 SeparationKind::NotCandidate,
                 "the encounter history",
                 "TCEC STEP 3",
                 "a forbidden pair (XXP, 260) never meets",
-                "not paired".into(),
+                "not paired",
                 format!("{}-{}", p.white, p.black),
             ));
         }
         let met = h.last_met(a, b);
         if met > removed {
-            return Some(sep(
+            return Some(Separation::new(
                 SeparationKind::Criterion,
                 "the encounter history",
                 "TCEC STEP 3",
