@@ -596,11 +596,15 @@ impl<'a> Group<'a> {
             skipped.push(format!("{} {why}", f.p(gc).id));
         }
         format!(
-            "{rule}: {} v {}{}; passed over: [{}]",
+            "{rule}: {} v {}{}{}",
             f.p(gp).id,
             f.p(gq).id,
             if fine { "" } else { " (same colour due)" },
-            skipped.join(", ")
+            if skipped.is_empty() {
+                String::new()
+            } else {
+                format!("; passed over: {}", skipped.join(", "))
+            }
         )
     }
 }

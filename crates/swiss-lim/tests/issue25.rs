@@ -71,7 +71,7 @@ fn lim_explain_gives_the_unpairable_rest_its_own_reason() {
     let (p, log) = explain(&t);
     assert!(paired(&p, 1, 3) && paired(&p, 2, 4), "{p}");
     assert!(
-        log.contains("passed over: [4 the rest of the group could not be paired (Lim 4.3, 4.4)"),
+        log.contains("passed over: 4 the rest of the group could not be paired (Lim 4.3, 4.4)"),
         "{log}"
     );
     assert!(!log.contains("Lim 5.7"), "{log}");
