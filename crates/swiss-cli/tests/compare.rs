@@ -943,3 +943,164 @@ fn explain_dutch_2012_tells_a_player_what_decided_his_pairing() {
         ],
     );
 }
+
+/// Each colour rule of each system and edition, as `swiss explain` words
+/// it on a colour line (the part that names the rule and what it grants).
+const COLOUR_RULES: &[(&str, &[&str])] = &[
+    (
+        "dutch",
+        &[
+            "by C.04.3 (2026) 5.2.1:",
+            "by C.04.3 (2026) 5.2.2:",
+            "by C.04.3 (2026) 5.2.3:",
+            "by C.04.3 (2026) 5.2.4:",
+            "by C.04.3 (2026) 5.2.5:",
+        ],
+    ),
+    (
+        "dutch-2017",
+        &[
+            "by C.04.3 E.1:",
+            "by C.04.3 E.2:",
+            "by C.04.3 E.3:",
+            "by C.04.3 E.4:",
+            "by C.04.3 E.5:",
+        ],
+    ),
+    (
+        "dutch-2012",
+        &[
+            "by C.04.3 (2012) E.1:",
+            "by C.04.3 (2012) E.2:",
+            "by C.04.3 (2012) E.3:",
+            "by C.04.3 (2012) E.4:",
+            "by C.04.3 (2012) E.5:",
+        ],
+    ),
+    (
+        "dubov",
+        &[
+            "by Dubov 5.2.1:",
+            "by Dubov 5.2.2:",
+            "by Dubov 5.2.3:",
+            "by Dubov 5.2.4:",
+            "by Dubov 5.2.5:",
+        ],
+    ),
+    (
+        "dubov-2018",
+        &[
+            "by Dubov E.0:",
+            "by Dubov E.1:",
+            "by Dubov E.2:",
+            "by Dubov E.3:",
+            "by Dubov E.4:",
+        ],
+    ),
+    (
+        "lim",
+        &[
+            "by Lim 5.1.1/5.1.2, Lim 5.3:",
+            "by Lim 5.4: both due",
+            "by Lim 5.4: identical histories",
+            "by Lim 5.4, Lim 7.2:",
+            "by Lim 5.5, Lim 5.6:",
+            "by Lim 7.2:",
+        ],
+    ),
+    (
+        "lim-1999",
+        &[
+            "by Lim 5.1 a/b, Lim 5.3:",
+            "by Lim 5.4: both due",
+            "by Lim 5.4: identical histories",
+            "by Lim 5.4, Lim 7.2:",
+            "by Lim 5.5, Lim 5.6:",
+            "by Lim 7.2:",
+        ],
+    ),
+    (
+        "tcec",
+        &[
+            "(TCEC STEP 5: the greater white game difference gets black;",
+            "(TCEC STEP 5: equal WGD: the higher score gets black;",
+            "(TCEC STEP 5: equal WGD and score: the 2112 pattern",
+        ],
+    ),
+    (
+        "tcec-double",
+        &["(TCEC STEP 5: double rounds: the first-of-pair has black"],
+    ),
+];
+
+/// `swiss explain --player` for a colour decided by each colour rule of
+/// every system and edition (`C.04.3 (2026) 5.2.1-5.2.5`, `C.04.3 E.1-E.5`
+/// in 2017 and 2012, `Dubov 5.2.1-5.2.5` / `E.0-E.4`, `Lim 5.1-5.6, 7.2`,
+/// `TCEC STEP 5`): small events simulated with each engine are searched
+/// for the first pair whose colours each rule decided, and that pair's
+/// white player is explained and snapshot-tested. A colour line naming a
+/// rule not in [`COLOUR_RULES`] fails the test, as does a rule never met.
+#[test]
+fn explain_player_names_each_colour_rule_of_every_system() {
+    use std::collections::BTreeMap;
+    let dir = tempfile::tempdir().unwrap();
+    for &(label, rules) in COLOUR_RULES {
+        let (system, variant) = swiss_systems::variant(label).unwrap();
+        let engine = system.build(&variant.options).unwrap();
+        let mut args = vec!["explain", "--system", system.name];
+        let edition = variant.options.edition.map(|e| e.as_str());
+        if let Some(e) = &edition {
+            args.extend(["--edition", e]);
+        }
+        if variant.options.double {
+            args.push("--double");
+        }
+        // The first (seed, round, white player) of each rule.
+        let mut first: BTreeMap<&str, (u64, u32, u32)> = BTreeMap::new();
+        'seeds: for seed in 1..=40u64 {
+            let mut cfg = system.simulation();
+            cfg.seed = seed;
+            cfg.rounds = 9;
+            let players = swiss_core::simulate::random_players(9 + (seed % 8) as u32, seed);
+            let t = swiss_core::simulate::play(engine.as_ref(), players, label, &cfg).tournament;
+            for k in 1..=t.played_rounds() {
+                let text = engine.explain(&before_round(&t, k), None).unwrap().unwrap();
+                for line in text.lines() {
+                    let colour = line.contains(" has white by ") || line.contains("TCEC STEP 5: ");
+                    if !colour {
+                        continue;
+                    }
+                    let rule = rules.iter().find(|r| line.contains(**r));
+                    let rule = rule.unwrap_or_else(|| panic!("{label}: a rule not listed: {line}"));
+                    let white = line.trim_start().split(['-', ' ']).next().unwrap();
+                    first
+                        .entry(rule)
+                        .or_insert((seed, k, white.parse().unwrap()));
+                }
+                if first.len() == rules.len() {
+                    break 'seeds;
+                }
+            }
+        }
+        for (i, rule) in rules.iter().enumerate() {
+            let &(seed, round, white) = first
+                .get(rule)
+                .unwrap_or_else(|| panic!("{label}: no pair decided by {rule}"));
+            let mut cfg = system.simulation();
+            cfg.seed = seed;
+            cfg.rounds = 9;
+            let players = swiss_core::simulate::random_players(9 + (seed % 8) as u32, seed);
+            let t = swiss_core::simulate::play(engine.as_ref(), players, label, &cfg).tournament;
+            let file = dir.path().join(format!("{label}-{seed}-{round}.trf"));
+            std::fs::write(&file, trf::write(&before_round(&t, round))).unwrap();
+            let (file, p) = (file.to_str().unwrap().to_string(), white.to_string());
+            let mut args = args.clone();
+            args.extend([file.as_str(), "--player", &p]);
+            let (code, text) = swiss(&args);
+            assert_eq!(code, 0, "{label} {rule}:\n{text}");
+            assert!(text.contains(rule), "{label} {rule}:\n{text}");
+            let name = format!("explain-colour-{label}-{}-seed-{seed}-round-{round}", i + 1);
+            insta::assert_snapshot!(name, text);
+        }
+    }
+}
