@@ -650,10 +650,11 @@ fn compare_lim_names_the_rule_that_separates_a_proposal() {
 }
 
 /// TCEC: each rule the verifier knows (STEP 2's BYE, STEP 3's colour
-/// condition and forbidden pairs, STEP 5's colours), and legal proposals
-/// that keep less encounter history than needed (STEP 3) or give a
-/// first-of-pair a lower-ranked opponent (STEP 4), as
-/// `crates/swiss-tcec/src/compare.rs` reads the engine's round.
+/// condition and forbidden pairs, STEP 5's colours), a pair met in the
+/// encounter history the engine keeps (STEP 3, illegal: judged from the
+/// engine's history), and a legal proposal that gives a first-of-pair a
+/// lower-ranked opponent (STEP 4), as `crates/swiss-tcec/src/compare.rs`
+/// reads the engine's round.
 #[test]
 fn compare_tcec_names_the_step_that_separates_a_proposal() {
     let system = ["--system", "tcec"];
@@ -676,8 +677,8 @@ fn compare_tcec_names_the_step_that_separates_a_proposal() {
                 2,
                 Change::Swap(0, 3, "black"),
                 "worse-history",
-                "TCEC STEP 3, the earliest rounds",
-                10,
+                "which the encounter history keeps",
+                11,
             ),
             (
                 2,

@@ -178,16 +178,19 @@ pub struct Comparison {
 
 /// Compares `proposed` with `system`'s pairing of the next round of `t`.
 /// `breaches` are the absolute criteria the proposal breaks, as an
-/// independent verifier found them; completeness is checked here; the
-/// separating rule comes from [`PairingSystem::separate`]. Fails when the
+/// independent verifier found them, to which the system adds those only
+/// its own state can judge ([`PairingSystem::breaches`]); completeness is
+/// checked here; the separating rule comes from
+/// [`PairingSystem::separate`]. Fails when the
 /// engine itself cannot pair the round.
 pub fn compare(
     system: &dyn PairingSystem,
     t: &Tournament,
     proposed: &Pairing,
-    breaches: Vec<Breach>,
+    mut breaches: Vec<Breach>,
 ) -> Result<Comparison, PairingError> {
     let engine = system.pair(t)?;
+    breaches.extend(system.breaches(t, proposed));
     let state = RoundState::next(t);
     let completeness = completeness(&state, proposed, engine.bye);
     let boards = board_differences(&engine, proposed);

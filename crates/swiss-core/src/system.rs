@@ -103,6 +103,16 @@ pub trait PairingSystem: Sync {
         None
     }
 
+    /// Absolute criteria `proposed` breaks that only the engine's own state
+    /// can judge, added by [`crate::compare`] to what an independent
+    /// verifier finds: TCEC's encounter history after STEP 3's removals,
+    /// which depends on the viability of every earlier round. Empty by
+    /// default.
+    fn breaches(&self, t: &Tournament, proposed: &Pairing) -> Vec<crate::Breach> {
+        let _ = (t, proposed);
+        Vec::new()
+    }
+
     /// For a legal, complete `proposed` pairing of round
     /// [`Tournament::next_round`] of `t` that is not the system's own: the
     /// first rule, in the text's order, that prefers the system's pairing

@@ -5,17 +5,19 @@
 //! the encounter history the engine paired with (`History`), so nothing
 //! is judged a second way.
 //!
-//! The steps, in the text's order: `TCEC STEP 2` (the BYE), `TCEC STEP 3`
-//! (the encounter history kept, the pairing condition), `TCEC STEP 4`
+//! The steps, in the text's order: `TCEC STEP 2` (the BYE), `TCEC STEP 4`
 //! (each first-of-pair takes the highest-ranked allowed player that keeps
-//! the round viable), `TCEC STEP 5` (colours).
+//! the round viable), `TCEC STEP 5` (colours). `TCEC STEP 3`'s pairing
+//! condition is absolute, so [`breaches`] reports a pair that met in a
+//! round the engine's encounter history still keeps as illegal: the
+//! verifier cannot see it, since what is kept depends on the viability
+//! of every earlier round.
 
 use std::collections::BTreeMap;
 
-use swiss_core::{Pairing, Separation, SeparationKind, StartNo, Tournament};
+use swiss_core::{Breach, Pairing, Separation, SeparationKind, StartNo, Tournament};
 
 use crate::error::TcecError;
-use crate::history::History;
 use crate::model::{Format, Options};
 use crate::pairing::pair_round_with_history;
 
@@ -34,12 +36,7 @@ pub(crate) fn separate(
     }
     let round = opts.format.tcec_round_of_column(column);
     let (engine, h) = pair_round_with_history(t, opts, round)?;
-    let index: BTreeMap<StartNo, usize> = t
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.start_no, i))
-        .collect();
+    let index = indices(t);
     let place: BTreeMap<StartNo, usize> = engine
         .pairing_order
         .iter()
@@ -85,9 +82,8 @@ pub(crate) fn separate(
             pv,
         )));
     }
-    if let Some(found) = step_3_history(&h, &index, engine.history_rounds_removed, proposed) {
-        return Ok(Some(found));
-    }
+    // STEP 3 (the pairing condition) is absolute: a proposal that breaks
+    // it is illegal (`breaches`, the verifier), never compared here.
     // STEP 4: the pairs in the order made.
     for pair in &engine.pairs {
         let theirs = partner.get(&pair.first).copied();
@@ -142,47 +138,55 @@ pub(crate) fn separate(
     Ok(None)
 }
 
-/// `TCEC STEP 3`: the pairing condition with the history the engine keeps
-/// (`removed` earliest rounds dropped); a proposal that needs more rounds
-/// removed, or pairs a forbidden pair, is not viable there.
-fn step_3_history(
-    h: &History,
-    index: &BTreeMap<StartNo, usize>,
-    removed: u32,
+/// `TCEC STEP 3`: the pairing condition with the encounter history the
+/// engine keeps for TRF column `t.next_round()` (its earliest rounds
+/// removed only as far as a viable pairing needs, the removals of earlier
+/// rounds carried over): each proposed pair that met in a round still
+/// kept breaks it. The second column of a double round repeats the first
+/// (the verifier checks that).
+pub(crate) fn breaches(
+    t: &Tournament,
+    opts: &Options,
     proposed: &Pairing,
-) -> Option<Separation> {
+) -> Result<Vec<Breach>, TcecError> {
+    let column = t.next_round();
+    if opts.format == Format::Double && column.is_multiple_of(2) {
+        return Ok(Vec::new());
+    }
+    let round = opts.format.tcec_round_of_column(column);
+    let (engine, h) = pair_round_with_history(t, opts, round)?;
+    let removed = engine.history_rounds_removed;
+    let index = indices(t);
+    let mut out = Vec::new();
     for p in &proposed.pairs {
         let (Some(&a), Some(&b)) = (index.get(&p.white), index.get(&p.black)) else {
             continue;
         };
-        if h.is_forbidden(a, b) {
-            return Some(Separation::new(
-                SeparationKind::NotCandidate,
-                "the encounter history",
-                "TCEC STEP 3",
-                "a forbidden pair (XXP, 260) never meets",
-                "not paired",
-                format!("{}-{}", p.white, p.black),
-            ));
-        }
         let met = h.last_met(a, b);
         if met > removed {
-            return Some(Separation::new(
-                SeparationKind::Criterion,
-                "the encounter history",
-                "TCEC STEP 3",
-                "the earliest rounds removed from the encounter history: only as many as a viable pairing needs",
-                if removed == 0 {
-                    "no round removed".to_string()
-                } else {
-                    format!("rounds 1-{removed} removed")
-                },
-                format!(
-                    "{}-{} met in round {met}, which the engine keeps",
-                    p.white, p.black
+            out.push(Breach {
+                rule: "TCEC STEP 3".into(),
+                detail: format!(
+                    "{} and {} met in round {met}, which the encounter history keeps ({})",
+                    p.white,
+                    p.black,
+                    if removed == 0 {
+                        "no round removed".to_string()
+                    } else {
+                        format!("rounds 1-{removed} removed")
+                    }
                 ),
-            ));
+            });
         }
     }
-    None
+    Ok(out)
+}
+
+/// Each player's index in `t.players`, by start number.
+fn indices(t: &Tournament) -> BTreeMap<StartNo, usize> {
+    t.players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.start_no, i))
+        .collect()
 }

@@ -58,10 +58,18 @@ impl PairingSystem for Tcec {
         "tcec"
     }
 
+    /// `TCEC STEP 3`: each proposed pair that met in a round the engine's
+    /// encounter history keeps (after the removals this round and earlier
+    /// ones needed). A round the engine cannot pair gives none: the
+    /// comparison fails on it anyway.
+    fn breaches(&self, t: &Tournament, proposed: &Pairing) -> Vec<swiss_core::Breach> {
+        crate::compare::breaches(t, &self.options, proposed).unwrap_or_default()
+    }
+
     /// The first step that prefers the engine's round, from the engine's
-    /// own round and history: the BYE (`TCEC STEP 2`), the encounter
-    /// history kept (`TCEC STEP 3`), the first first-of-pair whose
-    /// opponent differs (`TCEC STEP 4`), the colours (`TCEC STEP 5`).
+    /// own round and history: the BYE (`TCEC STEP 2`), the first
+    /// first-of-pair whose opponent differs (`TCEC STEP 4`), the colours
+    /// (`TCEC STEP 5`).
     fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
         crate::compare::separate(t, &self.options, proposed)
             .ok()

@@ -283,9 +283,9 @@ fn absolute_preference(p: &PlayerState) -> Option<Colour> {
 /// condition as the engine reads it). In the double format an odd column is game one
 /// (first-of-pair black), an even column repeats the previous one with
 /// colours reversed. Not re-checked: which rounds of the encounter history
-/// had to be removed (that needs a matching; the oracle checks it, and
-/// `swiss compare` names a proposal that keeps less history than the
-/// engine, `TCEC STEP 3`).
+/// had to be removed (that needs a matching per round; the oracle checks
+/// it, and `swiss compare` adds the engine's own finding of a pair met in
+/// the history kept, `PairingSystem::breaches`).
 pub(crate) fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Violation> {
     let state = RoundState::next(t);
     let mut out = completeness(&state, pairing);
