@@ -46,6 +46,40 @@ fn worked_check_four_players_all_draws() {
     assert_eq!(games(&r5), ["4-2", "3-1"]);
 }
 
+/// `TCEC STEP 3` in the arbiter's comparison (`PairingSystem::breaches`):
+/// after four drawn rounds of four players the engine removes rounds 1
+/// and 2 for round 5, so a pair that last met in round 2 may meet again
+/// and one that met in round 3 or 4 may not.
+#[test]
+fn a_pair_met_in_the_history_kept_breaks_step_3() {
+    let mut t = players(4);
+    for _ in 0..4 {
+        play(&mut t, Format::Single, "DD");
+    }
+    let sys = Tcec::new(Options::DEFAULT);
+    let pairing = |pairs: [[u32; 2]; 2]| swiss_core::Pairing {
+        round: 5,
+        pairs: pairs
+            .iter()
+            .map(|&[white, black]| swiss_core::Pair { white, black })
+            .collect(),
+        bye: None,
+    };
+    // The engine's round 5 repeats round 2's pairs (rounds 1-2 removed).
+    assert!(sys.breaches(&t, &pairing([[4, 2], [3, 1]])).is_empty());
+    // Round 3's pairs, kept in the history.
+    let found = sys.breaches(&t, &pairing([[3, 2], [1, 4]]));
+    let details: Vec<&str> = found.iter().map(|b| b.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "3 and 2 met in round 3, which the encounter history keeps (rounds 1-2 removed)",
+            "1 and 4 met in round 3, which the encounter history keeps (rounds 1-2 removed)",
+        ]
+    );
+    assert!(found.iter().all(|b| b.rule == "TCEC STEP 3"));
+}
+
 /// README worked check 2: 5 players, single, results W W / D B / D W /
 /// D B / W W (`TCEC STEP 2` BYEs, `TCEC STEP 3` removal of two rounds at
 /// once, `TCEC STEP 5` higher score takes black).
