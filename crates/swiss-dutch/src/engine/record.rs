@@ -454,10 +454,12 @@ fn measure(name: &str) -> &'static str {
             "players paired in the rest of the round (those who may not get the bye counted twice): more is better"
         }
         "C.5" | "C6" => "pairs in the bracket: more is better",
-        "C.6" => "the bracket's PSD, packed as the engine weighs it (higher means a smaller PSD)",
+        "C.6" => {
+            "the bracket's PSD (A.8: the score differences of its pairs and downfloaters, largest first): the lexicographically smaller is better"
+        }
         "C.7 pairs" => "pairs the next bracket can make: more is better",
         "C.7 PSD" => {
-            "the next bracket's PSD, packed as the engine weighs it (higher means a smaller PSD)"
+            "the score differences (A.8) of the bracket's players that neither it nor the next bracket pairs, largest first: the lexicographically smaller is better"
         }
         "C.8" | "C10" => {
             "pairs keeping a topscorer (or his opponent) within a colour difference of 2: more is better"
@@ -570,8 +572,8 @@ fn judge<const N: usize, E: EditionRules>(
             unit: unit(b),
             rule: rule::<E>(name),
             measure: m,
-            engine: show(b, name, ev),
-            proposed: show(b, name, pv),
+            engine: E::field_in_words(b, name, engine).unwrap_or_else(|| show(b, name, ev)),
+            proposed: E::field_in_words(b, name, proposed).unwrap_or_else(|| show(b, name, pv)),
         };
     }
     Separation {

@@ -15,7 +15,7 @@
 //! The matching, completability and the candidate order (D.1-D.3) do not
 //! depend on which criteria these are.
 
-use swiss_core::{PlayerState, RoundState};
+use swiss_core::{PlayerState, Points, RoundState};
 use swiss_matching::Wide;
 
 use super::EditionRules;
@@ -173,6 +173,52 @@ impl EditionRules for Fide2017 {
     /// (A.8), never scores.
     fn score_levels(&self, _: &str) -> Option<&ScoreLevels> {
         None
+    }
+
+    /// C.6: the bracket's PSD (A.8), the score differences of its pairs
+    /// and of its downfloaters (against A.8's artificial value). C.7's
+    /// PSD field: the differences of the bracket's players that neither
+    /// the bracket nor the next scoregroup pairs, since the weights count
+    /// each bracket player the next bracket takes as an MDP.
+    fn field_in_words(
+        b: &Bracket<'_, Self>,
+        name: &str,
+        pairs: &[(usize, usize)],
+    ) -> Option<String> {
+        let sd = &b.rules.sd;
+        let score = |i: usize| b.player(i).score;
+        let (mut in_bracket, mut paired) = (vec![false; b.size], vec![false; b.size]);
+        let mut sds = Vec::new();
+        for &(x, y) in pairs {
+            let (i, j) = (x.min(y), x.max(y));
+            if let Some(p) = paired.get_mut(i) {
+                *p = true;
+            }
+            if j < b.size {
+                paired[j] = true;
+                in_bracket[i] = true;
+                in_bracket[j] = true;
+                sds.push(score(i) - score(j));
+            }
+        }
+        let left = |by: &[bool]| -> Vec<i32> {
+            (0..b.size)
+                .filter(|&i| !by[i])
+                .map(|i| sd.downfloater(score(i)))
+                .collect()
+        };
+        match name {
+            "C.6" => sds.extend(left(&in_bracket)),
+            "C.7 PSD" => sds = left(&paired),
+            _ => return None,
+        }
+        sds.sort_unstable_by(|a, b| b.cmp(a));
+        let v: Vec<String> = sds.iter().map(|&d| Points(d).to_string()).collect();
+        Some(if v.is_empty() {
+            "none".into()
+        } else {
+            v.join(" ")
+        })
     }
 
     /// In the order of [`Layout`]: completion (A.9/C.4, PPB and CLB only),

@@ -101,4 +101,16 @@ pub(crate) trait EditionRules: Sized + Sync {
     /// counter per score: 2026 C7, C8 scores, C18-C21); `None` for a
     /// plain count.
     fn score_levels(&self, name: &str) -> Option<&ScoreLevels>;
+
+    /// Field `name` for the positions `pairs` of `b`, in the text's own
+    /// terms, where the packed number would not say it (2017's PSD
+    /// fields, A.8); `None`: the field is read back from the weights.
+    fn field_in_words(
+        b: &Bracket<'_, Self>,
+        name: &str,
+        pairs: &[(usize, usize)],
+    ) -> Option<String> {
+        let _ = (b, name, pairs);
+        None
+    }
 }
