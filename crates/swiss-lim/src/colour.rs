@@ -137,6 +137,7 @@ mod tests {
             edition: crate::Edition::default(),
             initial: W,
             median4: 0,
+            records: None,
         }
     }
 

@@ -1,9 +1,10 @@
 //! The arbiter's comparison (issue 29): the first decision of the Lim
 //! procedure that a legal proposal does not follow, and the rule that made
 //! the engine decide otherwise. The score-groups record their decisions
-//! as they make them (`group.rs`, while [`recording`] is on for the
-//! thread), with the candidates in the order the text tries them and the
-//! floater keys the engine sorted by, so nothing is judged a second way.
+//! as they make them (`group.rs`, on a field made with
+//! `Field::recording`), with the candidates in the order the text tries
+//! them and the floater keys the engine sorted by, so nothing is judged a
+//! second way.
 //!
 //! The units, in the order the text decides them: the pairing-allocated
 //! bye (`Lim 1.1`), the score-groups in the order of `Lim 2.2`, each
@@ -11,7 +12,6 @@
 //! `3.10`, `3.2`, `4.4`; its pairs by `3.8` and `4.1`-`4.3` with `5.2`),
 //! then the colours (`Lim 5`, `7.2`).
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use swiss_core::{Pairing, Points, RoundState, Separation, SeparationKind, StartNo};
@@ -21,10 +21,6 @@ use crate::group::FloatKey;
 use crate::player::Field;
 use crate::round::pair_all;
 use crate::{LimError, Options};
-
-thread_local! {
-    static RECORDS: RefCell<Option<Vec<GroupRecord>>> = const { RefCell::new(None) };
-}
 
 /// One decision of a score-group, in engine ids.
 #[derive(Clone, Debug)]
@@ -69,38 +65,6 @@ pub(crate) struct GroupRecord {
     pub out: Vec<usize>,
 }
 
-/// Whether the score-groups record their decisions on this thread.
-pub(crate) fn recording() -> bool {
-    RECORDS.with(|r| r.borrow().is_some())
-}
-
-/// Keeps a score-group's record.
-pub(crate) fn push(g: GroupRecord) {
-    RECORDS.with(|r| {
-        if let Some(v) = r.borrow_mut().as_mut() {
-            v.push(g);
-        }
-    });
-}
-
-/// Forgets the records of an attempt the round does not keep (a bye
-/// that left the others unpairable, `Lim 1.1`).
-pub(crate) fn restart() {
-    RECORDS.with(|r| {
-        if let Some(v) = r.borrow_mut().as_mut() {
-            v.clear();
-        }
-    });
-}
-
-/// Runs `f` with the score-groups recording, and returns their records.
-pub(crate) fn with_records<T>(f: impl FnOnce() -> T) -> (T, Vec<GroupRecord>) {
-    RECORDS.with(|r| *r.borrow_mut() = Some(Vec::new()));
-    let out = f();
-    let records = RECORDS.with(|r| r.borrow_mut().take()).unwrap_or_default();
-    (out, records)
-}
-
 /// The first rule that prefers the engine's pairing of `state` to the
 /// legal, complete `proposed` one; `None` when they are the same.
 pub(crate) fn separate(
@@ -108,8 +72,9 @@ pub(crate) fn separate(
     options: &Options,
     proposed: &Pairing,
 ) -> Result<Option<Separation>, LimError> {
-    let field = Field::new(state, options);
-    let (result, records) = with_records(|| pair_all(&field));
+    let field = Field::new(state, options).recording();
+    let result = pair_all(&field);
+    let records = field.take_records();
     let (bye, made) = result?;
     let index: BTreeMap<StartNo, usize> = field
         .players

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use swiss_core::{RoundState, StartNo};
 
 use crate::colour::allocate;
-use crate::compare::{Choice, colour_rule, with_records};
+use crate::compare::{Choice, colour_rule};
 use crate::player::Field;
 use crate::round::pair_all;
 use crate::{Edition, LimError, Options};
@@ -24,8 +24,9 @@ pub(crate) fn explain(
     options: &Options,
     player: Option<StartNo>,
 ) -> Result<String, LimError> {
-    let field = Field::new(state, options);
-    let (result, records) = with_records(|| pair_all(&field));
+    let field = Field::new(state, options).recording();
+    let result = pair_all(&field);
+    let records = field.take_records();
     let (bye, made) = result?;
     let id = |i: usize| field.p(i).id;
     let ids = |v: &[usize]| -> String {

@@ -169,7 +169,7 @@ struct Run {
     due_counts: [usize; 3],
     log: Option<Vec<String>>,
     /// The arbiter's record of each decision, one per decision (engine
-    /// ids), when `compare::recording` is on.
+    /// ids), when the field records decisions (`Field::recording`).
     choices: Option<Vec<Choice>>,
 }
 
@@ -372,8 +372,8 @@ impl<'a> Group<'a> {
             decisions: Vec::new(),
             due_counts,
             // The arbiter's account reads the same lines as the trace.
-            log: (explain || crate::compare::recording()).then(Vec::new),
-            choices: crate::compare::recording().then(Vec::new),
+            log: (explain || self.field.records_decisions()).then(Vec::new),
+            choices: self.field.records_decisions().then(Vec::new),
         }
     }
 
@@ -645,7 +645,7 @@ impl Group<'_> {
             self.explain_group(log);
         }
         if let Some(choices) = run.choices {
-            crate::compare::push(GroupRecord {
+            self.field.push_record(GroupRecord {
                 score: self.task.score,
                 down: self.task.dir == Dir::Down,
                 median: self.task.median,

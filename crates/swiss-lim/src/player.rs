@@ -3,10 +3,12 @@
 //! each derived here and nowhere else, and the compatibility of two players
 //! (`Lim 2.1`, with the last-round exception of `Lim 6`).
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
 
 use swiss_core::{Colour, Partners, PlayerState, Points, RoundState, StartNo};
 
+use crate::compare::GroupRecord;
 use crate::{Edition, Options};
 
 /// One player to be paired, as the Lim rules see him.
@@ -159,6 +161,10 @@ pub(crate) struct Field {
     /// Four times the median score in tenths (`Lim 2.2`): half the rounds
     /// played times the points of a win, scaled to stay an integer.
     pub median4: i64,
+    /// The score-groups' records of their decisions, kept when the
+    /// arbiter's comparison or account asks for them
+    /// ([`Field::recording`]); `None` when pairing only.
+    pub records: Option<RefCell<Vec<GroupRecord>>>,
 }
 
 impl Field {
@@ -200,7 +206,43 @@ impl Field {
             edition: options.edition,
             initial: initial_colour(state),
             median4: i64::from(state.round.saturating_sub(1)).saturating_mul(win2),
+            records: None,
         }
+    }
+
+    /// The same field, with the score-groups recording their decisions
+    /// for the arbiter (`compare.rs`, `explain.rs`).
+    pub fn recording(mut self) -> Field {
+        self.records = Some(RefCell::new(Vec::new()));
+        self
+    }
+
+    /// Whether the score-groups record their decisions.
+    pub fn records_decisions(&self) -> bool {
+        self.records.is_some()
+    }
+
+    /// Keeps a score-group's record.
+    pub fn push_record(&self, g: GroupRecord) {
+        if let Some(r) = &self.records {
+            r.borrow_mut().push(g);
+        }
+    }
+
+    /// Forgets the records of an attempt the round does not keep (a bye
+    /// that left the others unpairable, `Lim 1.1`).
+    pub fn restart_records(&self) {
+        if let Some(r) = &self.records {
+            r.borrow_mut().clear();
+        }
+    }
+
+    /// The records kept, in the order the score-groups were paired.
+    pub fn take_records(&self) -> Vec<GroupRecord> {
+        self.records
+            .as_ref()
+            .map(|r| std::mem::take(&mut *r.borrow_mut()))
+            .unwrap_or_default()
     }
 
     /// The player with engine id `i`.

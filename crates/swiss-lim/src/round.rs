@@ -178,7 +178,7 @@ fn bye_candidates(field: &Field) -> Vec<usize> {
 /// median last, cracking neighbouring pairings while it is blocked (`Lim 2.6`).
 fn pair_round(field: &Field, active: &[usize]) -> Result<Vec<Made>, LimError> {
     // The arbiter's record keeps only the attempt the round keeps.
-    crate::compare::restart();
+    field.restart_records();
     let lay = layout(field, active);
     let mut upper_pairs: Vec<(usize, usize)> = Vec::new();
     let mut carry: Vec<Floater> = Vec::new();
