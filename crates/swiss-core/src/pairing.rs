@@ -1,5 +1,6 @@
 //! The result of pairing a round: pairs with colours and the bye, in board order.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
@@ -120,6 +121,35 @@ impl Pairing {
         }
     }
 
+    /// Each player's opponent, both ways.
+    pub fn opponents(&self) -> BTreeMap<StartNo, StartNo> {
+        self.pairs
+            .iter()
+            .flat_map(|p| [(p.white, p.black), (p.black, p.white)])
+            .collect()
+    }
+
+    /// Each player's opponent in an engine's own numbering: `index` maps a
+    /// start number to one of `0..len`; a pair with a player it does not
+    /// know is left out.
+    pub fn partners_by(
+        &self,
+        len: usize,
+        index: impl Fn(StartNo) -> Option<usize>,
+    ) -> Vec<Option<usize>> {
+        let mut partner = vec![None; len];
+        for p in &self.pairs {
+            if let (Some(w), Some(b)) = (index(p.white), index(p.black))
+                && w < len
+                && b < len
+            {
+                partner[w] = Some(b);
+                partner[b] = Some(w);
+            }
+        }
+        partner
+    }
+
     /// The pairing recorded in `t` for `round`: pairs from the written colours
     /// (forfeits included), the pairing-allocated bye; boards in file order of
     /// the white player.
@@ -165,5 +195,24 @@ impl std::fmt::Display for Pairing {
             write!(f, "{sep}bye {b}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partners_by_maps_both_ways_and_skips_unknown_players() {
+        let p = Pairing {
+            round: 2,
+            pairs: vec![Pair { white: 5, black: 2 }, Pair { white: 9, black: 3 }],
+            bye: Some(7),
+        };
+        // Engine ids: start numbers 2, 3, 5 as 0, 1, 2; 9 unknown.
+        let index = |s: StartNo| [2, 3, 5].iter().position(|&x| x == s);
+        assert_eq!(p.partners_by(3, index), [Some(2), None, Some(0)]);
+        assert_eq!(p.opponents().get(&3), Some(&9));
+        assert_eq!(p.opponents().len(), 4);
     }
 }

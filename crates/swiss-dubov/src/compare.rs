@@ -34,13 +34,7 @@ pub(crate) fn separate(
         .enumerate()
         .map(|(i, p)| (p.id, i))
         .collect();
-    let mut partner: Vec<Option<usize>> = vec![None; round.players.len()];
-    for p in &proposed.pairs {
-        if let (Some(&w), Some(&b)) = (index.get(&p.white), index.get(&p.black)) {
-            partner[w] = Some(b);
-            partner[b] = Some(w);
-        }
-    }
+    let partner = proposed.partners_by(round.players.len(), |s| index.get(&s).copied());
     let rule = |id| format!("Dubov {}", round.edition.rule(id));
     let proposed_bye = proposed.bye.and_then(|b| index.get(&b).copied());
     if proposed_bye != d.bye {

@@ -82,13 +82,7 @@ pub(crate) fn separate(
         .enumerate()
         .map(|(i, p)| (p.id, i))
         .collect();
-    let mut partner: Vec<Option<usize>> = vec![None; field.players.len()];
-    for p in &proposed.pairs {
-        if let (Some(&w), Some(&b)) = (index.get(&p.white), index.get(&p.black)) {
-            partner[w] = Some(b);
-            partner[b] = Some(w);
-        }
-    }
+    let partner = proposed.partners_by(field.players.len(), |s| index.get(&s).copied());
     let j = Judge {
         field: &field,
         partner: &partner,

@@ -48,11 +48,7 @@ pub(crate) fn separate(
             .get(&s)
             .map_or_else(|| format!("{s}"), |k| format!("{s} (place {k})"))
     };
-    let mut partner: BTreeMap<StartNo, StartNo> = BTreeMap::new();
-    for p in &proposed.pairs {
-        partner.insert(p.white, p.black);
-        partner.insert(p.black, p.white);
-    }
+    let partner = proposed.opponents();
     // STEP 2: fewest BYEs received, then lowest in the pairing order.
     if proposed.bye != engine.bye {
         let byes = |s: Option<StartNo>| {

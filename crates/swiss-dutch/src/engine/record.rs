@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use swiss_core::{Pairing, Points, Separation, SeparationKind, StartNo};
 use swiss_matching::{DenseMatching, Wide};
@@ -26,7 +26,7 @@ thread_local! {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Recorder {
     /// Each player's opponent in the proposal, both ways.
-    proposal: Option<HashMap<StartNo, StartNo>>,
+    proposal: Option<BTreeMap<StartNo, StartNo>>,
     /// The brackets as finally paired, top-down.
     pub(crate) brackets: Vec<BracketRecord>,
     /// The first bracket (its index in `brackets`) where the proposal's
@@ -72,14 +72,7 @@ impl Drop for Guard {
 /// Runs `f` (a pairing of this thread) with the recorder on, judging
 /// `proposal` when given; returns its result and what was recorded.
 pub(crate) fn recording<T>(proposal: Option<&Pairing>, f: impl FnOnce() -> T) -> (T, Recorder) {
-    let proposal = proposal.map(|p| {
-        let mut m = HashMap::new();
-        for pair in &p.pairs {
-            m.insert(pair.white, pair.black);
-            m.insert(pair.black, pair.white);
-        }
-        m
-    });
+    let proposal = proposal.map(Pairing::opponents);
     RECORDER.with(|r| {
         *r.borrow_mut() = Some(Recorder {
             proposal,
@@ -196,7 +189,7 @@ fn pairs_text<E: EditionRules>(b: &Bracket<'_, E>, pairs: &[(usize, usize)]) -> 
 fn separate<E: EditionRules>(
     b: &Bracket<'_, E>,
     pairs: &[(usize, usize)],
-    proposal: &HashMap<StartNo, StartNo>,
+    proposal: &BTreeMap<StartNo, StartNo>,
 ) -> Option<Separation> {
     let size = b.size;
     let position: HashMap<StartNo, usize> = (0..size).map(|i| (b.player(i).start_no, i)).collect();

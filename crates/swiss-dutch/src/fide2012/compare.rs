@@ -98,13 +98,7 @@ pub(crate) fn separate(
         .enumerate()
         .map(|(i, p)| (p.id, i))
         .collect();
-    let mut partner = vec![None; round.players.len()];
-    for p in &proposed.pairs {
-        if let (Some(&w), Some(&b)) = (rank.get(&p.white), rank.get(&p.black)) {
-            partner[w] = Some(b);
-            partner[b] = Some(w);
-        }
-    }
+    let partner = proposed.partners_by(round.players.len(), |s| rank.get(&s).copied());
     for d in &done {
         if let Some(s) = Judge::new(&round, d, &partner).judge() {
             return Ok(Some(s));
