@@ -300,6 +300,26 @@ fn explain_tells_a_player_what_decided_his_pairing() {
     let (code, whole) = swiss(&["explain", "--system", "dutch", "--edition", "2017", &file]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("explain-2017-round", whole);
+    // The 2017 text: 22 floats down in round 6 (A.4); 39 gets the bye in
+    // round 3 (C.2, A.9).
+    for (round, player, needle) in [(6, 22, "22 floats down"), (3, 39, "pairing-allocated bye")] {
+        let file = before(dir.path(), "oracle/dutch/t0002-p045-r11.trf", round);
+        let p = player.to_string();
+        let args = [
+            "explain",
+            "--system",
+            "dutch",
+            "--edition",
+            "2017",
+            &file,
+            "--player",
+            &p,
+        ];
+        let (code, text) = swiss(&args);
+        assert_eq!(code, 0);
+        assert!(text.contains(needle), "{player}:\n{text}");
+        insta::assert_snapshot!(format!("explain-2017-round-{round}-player-{player}"), text);
+    }
 }
 
 /// Eleven players, seven rounds, paired by this workspace's Dubov engine
