@@ -228,3 +228,74 @@ fn every_system_compares_its_own_rounds_and_finds_a_rematch() {
         }
     }
 }
+
+/// The 2017 text's PSD fields as the comparison words them (C.04.3 A.8:
+/// C.6, C.7, C.16-C.19, each a list of score differences, largest
+/// first): every adjacent pair of boards swapped in reference rounds
+/// where such a field separates a swap (found over the whole 2017
+/// corpus), and each legal proposal so separated has a list the engine's
+/// beats lexicographically, as the engine's weights say.
+#[test]
+fn dutch_2017_psd_fields_read_as_score_differences() {
+    let entry = swiss_systems::find("dutch").unwrap();
+    let options = Options::DEFAULT.with_edition(Some(entry.edition("2017").unwrap()));
+    let engine = entry.build(&options).unwrap();
+    let verify = entry.verifier(&options);
+    let tenths = |x: &str| -> Vec<i64> {
+        if x == "none" {
+            return Vec::new();
+        }
+        x.split(' ')
+            .map(|v| {
+                let (whole, tenth) = v.split_once('.').unwrap();
+                whole.parse::<i64>().unwrap() * 10 + tenth.parse::<i64>().unwrap()
+            })
+            .collect()
+    };
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (file, k) in [
+        ("t0007-p018-r13", 8),
+        ("t0034-p054-r11", 8),
+        ("t0037-p020-r11", 9),
+        ("t0087-p006-r04", 4),
+        ("t0091-p033-r11", 10),
+        ("t0091-p033-r11", 11),
+        ("t0293-p015-r11", 11),
+        ("t0311-p026-r13", 13),
+        ("t0367-p026-r13", 13),
+    ] {
+        let path = swiss_testdata::path(&format!("oracle/dutch/{file}.trf"));
+        let t = swiss_testdata::read_trf(&path).unwrap();
+        let before = before_round(&t, k);
+        let recorded = Pairing::recorded(&t, k);
+        let mut found = false;
+        for a in 1..recorded.pairs.len() {
+            let mut swapped = recorded.clone();
+            let b = swapped.pairs[a - 1].black;
+            swapped.pairs[a - 1].black = swapped.pairs[a].black;
+            swapped.pairs[a].black = b;
+            let c = swiss_verify::compare(engine.as_ref(), verify, &before, &swapped).unwrap();
+            let Some(s) = c.separation.filter(|_| c.verdict == Verdict::Differs) else {
+                continue;
+            };
+            let field = s.rule.trim_start_matches("C.04.3 ");
+            let psd = ["C.6", "C.16", "C.17", "C.18", "C.19"].contains(&field)
+                || s.measure.contains("neither it nor the next bracket pairs");
+            if !psd {
+                continue;
+            }
+            assert!(
+                tenths(&s.engine) < tenths(&s.proposed),
+                "{file} round {k}: {field}: engine {} proposal {}",
+                s.engine,
+                s.proposed
+            );
+            found = true;
+            *seen.entry(field.to_string()).or_default() += 1;
+        }
+        assert!(found, "{file} round {k}: no swap separated by a PSD field");
+    }
+    for field in ["C.6", "C.16", "C.17", "C.18", "C.19"] {
+        assert!(seen.contains_key(field), "{field} never met: {seen:?}");
+    }
+}

@@ -475,10 +475,10 @@ fn measure(name: &str) -> &'static str {
             "pairs whose lower player does not float up again (two rounds ago): more is better"
         }
         "C.16" | "C.18" => {
-            "score differences of repeated downfloaters, packed as the engine weighs them (higher is better)"
+            "the score differences (A.8) of the players floating down as they did then, largest first: the lexicographically smaller is better"
         }
         "C.17" | "C.19" => {
-            "score differences of repeated upfloaters, packed as the engine weighs them (nearer zero is better)"
+            "the score differences of the players floating up as they did then, largest first: the lexicographically smaller is better"
         }
         "C7" => {
             "the scores of the pairs' higher players (kept from floating down), highest first: higher is better"

@@ -179,7 +179,11 @@ impl EditionRules for Fide2017 {
     /// and of its downfloaters (against A.8's artificial value). C.7's
     /// PSD field: the differences of the bracket's players that neither
     /// the bracket nor the next scoregroup pairs, since the weights count
-    /// each bracket player the next bracket takes as an MDP.
+    /// each bracket player the next bracket takes as an MDP. C.16-C.19:
+    /// the differences of the players who float as they did one (C.16,
+    /// C.17) or two (C.18, C.19) rounds before: down, an MDP paired with a
+    /// lower score or a player floating down again (against the artificial
+    /// value); up, the lower player of a pair of different scores.
     fn field_in_words(
         b: &Bracket<'_, Self>,
         name: &str,
@@ -210,6 +214,36 @@ impl EditionRules for Fide2017 {
         match name {
             "C.6" => sds.extend(left(&in_bracket)),
             "C.7 PSD" => sds = left(&paired),
+            "C.16" | "C.17" | "C.18" | "C.19" => {
+                let back = if matches!(name, "C.16" | "C.17") {
+                    1
+                } else {
+                    2
+                };
+                let want = if matches!(name, "C.16" | "C.18") {
+                    Float::Down
+                } else {
+                    Float::Up
+                };
+                let floats = |i: usize| b.player(i).float(back) == Some(want);
+                sds.clear();
+                for &(x, y) in pairs {
+                    let (i, j) = (x.min(y), x.max(y));
+                    // A pair of two scores: the higher player floats down,
+                    // the lower one up.
+                    let mover = if want == Float::Down { i } else { j };
+                    if j < b.size && score(i) > score(j) && floats(mover) {
+                        sds.push(score(i) - score(j));
+                    }
+                }
+                if want == Float::Down {
+                    sds.extend(
+                        (0..b.size)
+                            .filter(|&i| !in_bracket[i] && floats(i))
+                            .map(|i| sd.downfloater(score(i))),
+                    );
+                }
+            }
             _ => return None,
         }
         sds.sort_unstable_by(|a, b| b.cmp(a));
