@@ -14,7 +14,6 @@
 use swiss_core::{Pairing, RoundState, Separation, SeparationKind};
 
 use crate::colour::colour_and_rule;
-use crate::engine::record;
 use crate::engine::{Fide2017, Fide2026};
 use crate::player::in_pairing_order;
 use crate::{Edition, Error, Options};
@@ -45,8 +44,7 @@ pub fn separate(
         }
         return crate::fide2012::separate(state, proposed).map_err(|e| e.into_error(state.round));
     }
-    let (engine, recorded) =
-        record::recording(Some(proposed), || crate::pair_state(state, options));
+    let (engine, recorded) = crate::pair_recorded(state, options, Some(proposed));
     let engine = engine?;
     if let Some((_, s)) = recorded.separation {
         return Ok(Some(s));

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use swiss_core::{Colour, Pairing, Points, RoundState, StartNo};
 
 use crate::colour::colour_and_rule;
-use crate::engine::record::{self, BracketRecord};
+use crate::engine::record::BracketRecord;
 use crate::engine::{Fide2017, Fide2026};
 use crate::float::Float;
 use crate::player::{Player, in_pairing_order};
@@ -73,7 +73,7 @@ pub fn explain(
             crate::fide2012::explain(state, player).map_err(|e| e.into_error(state.round)),
         );
     }
-    let (pairing, recorded) = record::recording(None, || crate::pair_state(state, options));
+    let (pairing, recorded) = crate::pair_recorded(state, options, None);
     Some(pairing.map(|pairing| {
         let field = match options.edition {
             Edition::Fide2026 => in_pairing_order::<Fide2026>(state),

@@ -262,6 +262,10 @@ mod fide2026;
 mod float;
 mod player;
 
+use std::cell::RefCell;
+
+use engine::record::Recorder;
+
 pub use compare::separate;
 pub use edition::{Edition, ParseEditionError};
 pub use explain::explain;
@@ -365,10 +369,31 @@ pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
 /// The players with `to_pair` are paired; the result has the pairs with
 /// colours (E.1-E.5) in board order, and the pairing-allocated bye.
 pub fn pair_state(state: &RoundState, options: &Options) -> Result<Pairing, Error> {
-    pair_round(state, options).map_err(|e| e.into_error(state.round))
+    pair_round(state, options, None).map_err(|e| e.into_error(state.round))
 }
 
-fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchError> {
+/// [`pair_state`] for the arbiter's comparison and account (2017 and
+/// 2026 editions): the round is paired with a recorder
+/// (`engine/record.rs`) that keeps every bracket and, given `proposal`,
+/// judges it; returns the pairing and what was recorded.
+pub(crate) fn pair_recorded(
+    state: &RoundState,
+    options: &Options,
+    proposal: Option<&Pairing>,
+) -> (Result<Pairing, Error>, Recorder) {
+    let recorder = RefCell::new(Recorder::new(proposal));
+    let pairing =
+        pair_round(state, options, Some(&recorder)).map_err(|e| e.into_error(state.round));
+    (pairing, recorder.into_inner())
+}
+
+/// The round `state` describes, paired under `options`; each bracket of
+/// the 2017 and 2026 editions kept in `recorder` when given.
+fn pair_round(
+    state: &RoundState,
+    options: &Options,
+    recorder: Option<&RefCell<Recorder>>,
+) -> Result<Pairing, DutchError> {
     let (field, mates) = match options.edition {
         Edition::Fide2012 => {
             let found = state.to_pair().count();
@@ -380,8 +405,8 @@ fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchErr
             }
             return fide2012::pair(state);
         }
-        Edition::Fide2017 => pair_field::<engine::Fide2017>(state)?,
-        Edition::Fide2026 => pair_field::<engine::Fide2026>(state)?,
+        Edition::Fide2017 => pair_field::<engine::Fide2017>(state, recorder)?,
+        Edition::Fide2026 => pair_field::<engine::Fide2026>(state, recorder)?,
     };
     let mut out = Pairing {
         round: state.round,
@@ -419,12 +444,13 @@ fn pair_round(state: &RoundState, options: &Options) -> Result<Pairing, DutchErr
 
 /// The players of `state` in pairing order under the edition `E` (its
 /// floats and bye eligibility), and each one's opponent by `E`'s
-/// round-pairing.
+/// round-pairing (with `recorder`, when given).
 fn pair_field<E: engine::EditionRules>(
     state: &RoundState,
+    recorder: Option<&RefCell<Recorder>>,
 ) -> Result<(Vec<player::Player>, Vec<Option<usize>>), DutchError> {
     let mut field = player::in_pairing_order::<E>(state);
-    let mates = E::pair_round(&mut field, state.round.saturating_sub(1))?;
+    let mates = E::pair_round(&mut field, state.round.saturating_sub(1), recorder)?;
     Ok((field, mates))
 }
 

@@ -2,8 +2,11 @@
 //! its packed weights, B.4's perfect first candidate, and the choice of the
 //! weight width for its matching.
 
+use std::cell::RefCell;
+
 use super::completion::AbsoluteCriteria;
 use super::criteria::{EditionRules, colour_criteria};
+use super::record::Recorder;
 use super::weights::bits;
 use crate::DutchError;
 use crate::float::Float;
@@ -198,14 +201,18 @@ pub(super) fn downfloaters<E>(b: &Bracket<'_, E>, pairs: &[(usize, usize)]) -> V
 }
 
 /// Explain mode: the bracket's pairing, how it was chosen, its
-/// downfloaters and the criteria it could not meet.
+/// downfloaters and the criteria it could not meet; kept in `recorder`
+/// too when the arbiter's comparison or account pairs the round.
 pub(super) fn log_bracket<E: EditionRules>(
     b: &Bracket<'_, E>,
     pairs: &[(usize, usize)],
     floaters: &[usize],
     how: &str,
+    recorder: Option<&RefCell<Recorder>>,
 ) {
-    super::record::bracket(b, pairs, floaters, how);
+    if let Some(recorder) = recorder {
+        super::record::bracket(recorder, b, pairs, floaters, how);
+    }
     let field = b.field;
     tracing::debug!(
         // The residents' score (MDPs come from higher groups).

@@ -1,12 +1,14 @@
 //! The arbiter's view of a round (`swiss explain`, `swiss compare`): the
 //! round loops report each bracket they pair through [`bracket`] (called
-//! by `log_bracket`, beside the `--explain` trace). When a recorder is on
-//! for this thread ([`recording`]) it keeps what was decided and, given a
-//! proposal, judges the proposal's pairs in the first bracket where they
+//! by `log_bracket`, beside the `--explain` trace). The recorder is part
+//! of the call, not of the thread: `crate::pair_recorded` makes one and
+//! hands it down the edition's round loop (`EditionRules::pair_round`),
+//! which passes it to `log_bracket`. It keeps what was decided and, given
+//! a proposal, judges the proposal's pairs in the first bracket where they
 //! differ from the engine's with the engine's own packed weights
-//! (`criteria/`, through [`EditionRules`]): one evaluation, no second reading
-//! of the criteria. Off (the default), nothing is kept and pairing is
-//! unchanged.
+//! (`criteria/`, through [`EditionRules`]): one evaluation, no second
+//! reading of the criteria. Without one (`pair_state`, the default),
+//! nothing is kept and pairing is unchanged.
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
@@ -17,10 +19,6 @@ use swiss_matching::{DenseMatching, Wide};
 
 use super::bracket::Bracket;
 use super::criteria::EditionRules;
-
-thread_local! {
-    static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
-}
 
 /// What a recorded pairing run kept.
 #[derive(Clone, Debug, Default)]
@@ -60,47 +58,26 @@ pub(crate) struct BracketRecord {
     pub(crate) unmet: String,
 }
 
-/// Clears the recorder however `recording` ends.
-struct Guard;
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        RECORDER.with(|r| r.borrow_mut().take());
+impl Recorder {
+    /// A recorder with nothing kept yet, judging `proposal` when given.
+    pub(crate) fn new(proposal: Option<&Pairing>) -> Recorder {
+        Recorder {
+            proposal: proposal.map(Pairing::opponents),
+            ..Recorder::default()
+        }
     }
 }
 
-/// Runs `f` (a pairing of this thread) with the recorder on, judging
-/// `proposal` when given; returns its result and what was recorded.
-pub(crate) fn recording<T>(proposal: Option<&Pairing>, f: impl FnOnce() -> T) -> (T, Recorder) {
-    let proposal = proposal.map(Pairing::opponents);
-    RECORDER.with(|r| {
-        *r.borrow_mut() = Some(Recorder {
-            proposal,
-            ..Recorder::default()
-        });
-    });
-    let _guard = Guard;
-    let out = f();
-    let recorded = RECORDER.with(|r| r.borrow_mut().take()).unwrap_or_default();
-    (out, recorded)
-}
-
-/// Whether a recorder is on for this thread.
-pub(crate) fn active() -> bool {
-    RECORDER.with(|r| r.borrow().is_some())
-}
-
-/// Records bracket `b` paired as `pairs` with `floaters` floating down,
-/// chosen `how`; with a proposal not yet separated, judges it here.
+/// Records in `recorder` bracket `b` paired as `pairs` with `floaters`
+/// floating down, chosen `how`; with a proposal not yet separated, judges
+/// it here.
 pub(super) fn bracket<E: EditionRules>(
+    recorder: &RefCell<Recorder>,
     b: &Bracket<'_, E>,
     pairs: &[(usize, usize)],
     floaters: &[usize],
     how: &str,
 ) {
-    if !active() {
-        return;
-    }
     let start = |i: usize| b.player(i).start_no;
     let record = BracketRecord {
         score: b.player(b.mdps).score,
@@ -114,34 +91,29 @@ pub(super) fn bracket<E: EditionRules>(
             .map(|&(x, y)| (start(x.min(y)), start(x.max(y))))
             .collect(),
         downfloaters: floaters.iter().map(|&i| b.field[i].start_no).collect(),
-        unmet: b.unmet_criteria(pairs),
+        unmet: E::unmet_criteria(b, pairs),
     };
     let players: HashSet<StartNo> = (0..b.size).map(start).collect();
-    RECORDER.with(|r| {
-        let mut r = r.borrow_mut();
-        let Some(rec) = r.as_mut() else {
-            return;
-        };
-        // 2026 C8 may pair a bracket again: what was recorded from it on
-        // is undone.
-        if let Some(k) = rec.brackets.iter().position(|old| {
-            old.pairs
-                .iter()
-                .any(|(x, y)| players.contains(x) || players.contains(y))
-        }) {
-            rec.brackets.truncate(k);
-            if rec.separation.as_ref().is_some_and(|(i, _)| *i >= k) {
-                rec.separation = None;
-            }
+    let mut rec = recorder.borrow_mut();
+    // 2026 C8 may pair a bracket again: what was recorded from it on is
+    // undone.
+    if let Some(k) = rec.brackets.iter().position(|old| {
+        old.pairs
+            .iter()
+            .any(|(x, y)| players.contains(x) || players.contains(y))
+    }) {
+        rec.brackets.truncate(k);
+        if rec.separation.as_ref().is_some_and(|(i, _)| *i >= k) {
+            rec.separation = None;
         }
-        if rec.separation.is_none()
-            && let Some(proposal) = &rec.proposal
-            && let Some(s) = separate(b, pairs, proposal)
-        {
-            rec.separation = Some((rec.brackets.len(), s));
-        }
-        rec.brackets.push(record);
-    });
+    }
+    if rec.separation.is_none()
+        && let Some(proposal) = &rec.proposal
+        && let Some(s) = separate(b, pairs, proposal)
+    {
+        rec.separation = Some((rec.brackets.len(), s));
+    }
+    rec.brackets.push(record);
 }
 
 /// The bracket's name for the arbiter.

@@ -3,20 +3,26 @@
 //! next; the bracket after which the round could no longer be completed
 //! becomes the PPB, paired again with C.4 and the collapsed scoregroup.
 
+use std::cell::RefCell;
+
 use super::bracket::{
     Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
 };
 use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable};
 use super::criteria::Fide2017;
+use super::record::Recorder;
 use crate::DutchError;
 use crate::player::Player;
 
-/// Pairs the whole round: returns, for each player (A.2 order), his opponent.
+/// Pairs the whole round: returns, for each player (A.2 order), his
+/// opponent. Each bracket paired is kept in `recorder` when given (the
+/// arbiter's comparison or account).
 pub(crate) fn pair_round(
     field: &[Player],
     rounds_played: u32,
+    recorder: Option<&RefCell<Recorder>>,
 ) -> Result<Vec<Option<usize>>, DutchError> {
-    pair_round_with(field, rounds_played, true)
+    pair_round_with(field, rounds_played, true, recorder)
 }
 
 /// [`pair_round`], with the remainder's cut
@@ -26,6 +32,7 @@ pub(super) fn pair_round_with(
     field: &[Player],
     rounds_played: u32,
     cut_off_rest: bool,
+    recorder: Option<&RefCell<Recorder>>,
 ) -> Result<Vec<Option<usize>>, DutchError> {
     let absolute = AbsoluteCriteria::new(field);
     let mut round = RoundPairing {
@@ -34,6 +41,7 @@ pub(super) fn pair_round_with(
         opponent: vec![None; field.len()],
         rounds_played,
         cut_off_rest,
+        recorder,
     };
     round.pair()?;
     Ok(round.opponent)
@@ -47,6 +55,8 @@ struct RoundPairing<'a> {
     opponent: Vec<Option<usize>>,
     rounds_played: u32,
     cut_off_rest: bool,
+    /// The arbiter's recorder, when the round is paired for it.
+    recorder: Option<&'a RefCell<Recorder>>,
 }
 
 /// Where the top-down pass stands: the next bracket's MDPs and residents,
@@ -129,7 +139,7 @@ impl<'a> RoundPairing<'a> {
         }
         self.opponent = trial;
         let floaters = downfloaters(&b, &pairs);
-        log_bracket(&b, &pairs, &floaters, how);
+        log_bracket(&b, &pairs, &floaters, how, self.recorder);
         pass.ppb_or_clb = pass.next == n;
         if pass.next == n && b.members.len() == size && floaters.len() > 1 {
             return Err(DutchError::NoLegalPairing {

@@ -5,6 +5,8 @@
 //! chosen among the candidates after which the round can still be
 //! completed.
 
+use std::cell::RefCell;
+
 use super::bracket::{
     Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
 };
@@ -12,16 +14,19 @@ use super::completion::{
     AbsoluteCriteria, bracket_pairs_everyone, completable, completable_set, perfectly_pairable,
 };
 use super::criteria::{C9Ranks, Fide2026};
+use super::record::Recorder;
 use crate::DutchError;
 use crate::player::Player;
 
 /// Pairs the whole round under the 2026 rules: returns, for each player
 /// (Art. 1.2 order), his opponent. `pab_score` is C5's lowest PAB score
-/// when the field is odd.
+/// when the field is odd. Each bracket paired is kept in `recorder` when
+/// given (the arbiter's comparison or account).
 pub(crate) fn pair_round_2026(
     field: &[Player],
     rounds_played: u32,
     pab_score: Option<i32>,
+    recorder: Option<&RefCell<Recorder>>,
 ) -> Result<Vec<Option<usize>>, DutchError> {
     let absolute = AbsoluteCriteria::new(field);
     let mut round = Round2026 {
@@ -30,6 +35,7 @@ pub(crate) fn pair_round_2026(
         opponent: vec![None; field.len()],
         rounds_played,
         c9: pab_score.map(|score| C9Ranks::new(field, score)),
+        recorder,
     };
     round.pair()?;
     Ok(round.opponent)
@@ -44,6 +50,8 @@ struct Round2026<'a> {
     rounds_played: u32,
     /// C9's ranks at the PAB's score, when the field is odd.
     c9: Option<C9Ranks>,
+    /// The arbiter's recorder, when the round is paired for it.
+    recorder: Option<&'a RefCell<Recorder>>,
 }
 
 /// The next bracket: its MDPs and residents, and the first player not yet
@@ -248,7 +256,7 @@ impl<'a> Round2026<'a> {
             self.opponent[b.members[y]] = Some(b.members[x]);
         }
         let floaters = downfloaters(b, pairs);
-        log_bracket(b, pairs, &floaters, how);
+        log_bracket(b, pairs, &floaters, how, self.recorder);
         let group_start = pass.next;
         pass.mdps = floaters.len();
         pass.bracket = floaters;

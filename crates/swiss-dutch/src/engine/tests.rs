@@ -88,9 +88,9 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
         let field = in_pairing_order::<Fide2017>(&state);
         let played = state.round - 1;
         CUTS.with(|c| c.set((0, 0)));
-        let cut = pair_round_with(&field, played, true).ok();
+        let cut = pair_round_with(&field, played, true, None).ok();
         let (n, leftover) = CUTS.with(|c| c.replace((0, 0)));
-        let full = pair_round_with(&field, played, false).ok();
+        let full = pair_round_with(&field, played, false, None).ok();
         assert_eq!(CUTS.with(|c| c.get()), (0, 0), "the cut ran while off");
         assert_eq!(cut, full, "{}", f.display());
         cuts += n;
@@ -110,7 +110,7 @@ fn c043_d1_the_remainder_without_the_next_scoregroup_gives_the_same_pairs() {
 /// `state` (`None`: no legal pairing).
 fn pair_in<E: EditionRules>(state: &swiss_core::RoundState) -> Option<Vec<Option<usize>>> {
     let mut field = in_pairing_order::<E>(state);
-    E::pair_round(&mut field, state.round - 1).ok()
+    E::pair_round(&mut field, state.round - 1, None).ok()
 }
 
 /// C.04.3 D.1 in the remainder: answering an S1R player from the last
@@ -157,9 +157,9 @@ fn c043_c7_the_next_scoregroup_as_one_stand_in_gives_the_same_pairs() {
         let field = in_pairing_order::<Fide2017>(&state);
         let played = state.round - 1;
         STAND_INS.with(|c| c.set((true, 0, 0)));
-        let with = pair_round_with(&field, played, true).ok();
+        let with = pair_round_with(&field, played, true, None).ok();
         let (_, n, d) = STAND_INS.with(|c| c.replace((false, 0, 0)));
-        let without = pair_round_with(&field, played, true).ok();
+        let without = pair_round_with(&field, played, true, None).ok();
         assert_eq!(
             STAND_INS.with(|c| c.get()).1,
             0,

@@ -182,10 +182,10 @@ impl<E: EditionRules> Bracket<'_, E> {
     }
 
     /// Explain mode: the edition's [`EditionRules::unmet_criteria`] for
-    /// the chosen `pairs` (nothing is computed unless debug logs or the
-    /// arbiter's recorder are on).
+    /// the chosen `pairs` (nothing is computed unless debug logs are on;
+    /// the arbiter's recorder asks the edition itself).
     pub(crate) fn unmet_criteria(&self, pairs: &[(usize, usize)]) -> String {
-        if !tracing::enabled!(tracing::Level::DEBUG) && !crate::engine::record::active() {
+        if !tracing::enabled!(tracing::Level::DEBUG) {
             return String::new();
         }
         E::unmet_criteria(self, pairs)

@@ -15,6 +15,8 @@
 //! The matching, completability and the candidate order (D.1-D.3) do not
 //! depend on which criteria these are.
 
+use std::cell::RefCell;
+
 use swiss_core::{PlayerState, Points, RoundState};
 use swiss_matching::Wide;
 
@@ -24,6 +26,7 @@ use crate::DutchError;
 use crate::engine::bracket::Bracket;
 use crate::engine::candidates::reserved_bits;
 use crate::engine::completion::AbsoluteCriteria;
+use crate::engine::record::Recorder;
 use crate::engine::round_2017::pair_round;
 use crate::engine::weights::{ScoreDifferences, ScoreLevels, put};
 use crate::float::{Float, float};
@@ -129,8 +132,9 @@ impl EditionRules for Fide2017 {
     fn pair_round(
         field: &mut [Player],
         rounds_played: u32,
+        recorder: Option<&RefCell<Recorder>>,
     ) -> Result<Vec<Option<usize>>, DutchError> {
-        pair_round(field, rounds_played)
+        pair_round(field, rounds_played, recorder)
     }
 
     fn bits_below_top(&self) -> u32 {

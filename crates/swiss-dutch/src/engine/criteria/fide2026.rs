@@ -28,6 +28,8 @@
 //! weights in this order; reading the text this way reproduces its
 //! pairings (see the crate docs, "The 2026 edition").
 
+use std::cell::RefCell;
+
 use swiss_core::{PlayerState, RoundState};
 use swiss_matching::Wide;
 
@@ -37,6 +39,7 @@ use crate::DutchError;
 use crate::engine::bracket::Bracket;
 use crate::engine::candidates::reserved_bits;
 use crate::engine::completion::AbsoluteCriteria;
+use crate::engine::record::Recorder;
 use crate::engine::round_2026::pair_round_2026;
 use crate::engine::weights::{ScoreLevels, bits, put};
 use crate::fide2026::c5_lowest_pab_score;
@@ -143,9 +146,10 @@ impl EditionRules for Fide2026 {
     fn pair_round(
         field: &mut [Player],
         rounds_played: u32,
+        recorder: Option<&RefCell<Recorder>>,
     ) -> Result<Vec<Option<usize>>, DutchError> {
         let pab_score = c5_lowest_pab_score(field);
-        pair_round_2026(field, rounds_played, pab_score)
+        pair_round_2026(field, rounds_played, pab_score, recorder)
     }
 
     fn bits_below_top(&self) -> u32 {

@@ -23,10 +23,13 @@ pub(crate) use common::colour_criteria;
 pub(crate) use fide2017::Fide2017;
 pub(crate) use fide2026::{C9Ranks, Fide2026};
 
+use std::cell::RefCell;
+
 use swiss_core::{PlayerState, RoundState};
 use swiss_matching::Wide;
 
 use super::bracket::Bracket;
+use super::record::Recorder;
 use super::weights::ScoreLevels;
 use crate::DutchError;
 use crate::float::Float;
@@ -54,10 +57,13 @@ pub(crate) trait EditionRules: Sized + Sync {
     /// Pairs the whole round: for each player of `field` (in pairing
     /// order), his opponent. The field is the edition's own (its floats
     /// and bye eligibility); the edition may restrict the bye eligibility
-    /// further before the first bracket (2026 C5).
+    /// further before the first bracket (2026 C5). With a `recorder`
+    /// (the arbiter's comparison or account), every bracket paired is
+    /// kept in it (`engine/record.rs`).
     fn pair_round(
         field: &mut [Player],
         rounds_played: u32,
+        recorder: Option<&RefCell<Recorder>>,
     ) -> Result<Vec<Option<usize>>, DutchError>;
 
     /// Total bits of the bracket's packed weights below their top field.
