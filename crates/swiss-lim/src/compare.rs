@@ -65,6 +65,19 @@ pub(crate) struct GroupRecord {
     pub out: Vec<usize>,
 }
 
+impl GroupRecord {
+    /// How the group is paired (`Lim 2.2`), in words.
+    pub(crate) fn direction(&self) -> &'static str {
+        if self.median {
+            "the median score-group"
+        } else if self.down {
+            "paired downward"
+        } else {
+            "paired upward"
+        }
+    }
+}
+
 /// The first rule that prefers the engine's pairing of `state` to the
 /// legal, complete `proposed` one; `None` when they are the same.
 pub(crate) fn separate(
@@ -231,13 +244,7 @@ impl Judge<'_> {
         let unit = format!(
             "the score-group of {} points ({}; members {})",
             g.score,
-            if g.median {
-                "the median score-group"
-            } else if g.down {
-                "paired downward"
-            } else {
-                "paired upward"
-            },
+            g.direction(),
             self.ids(&g.members)
         );
         let inside = |x: usize| self.partner[x].is_some_and(|y| g.members.contains(&y));

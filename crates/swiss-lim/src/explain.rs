@@ -147,13 +147,7 @@ fn residents_and_floaters(out: &mut String, field: &Field, g: &GroupRecord) {
         out,
         "\nScore-group {} ({}): residents {}; floaters in {}.",
         g.score,
-        if g.median {
-            "the median score-group"
-        } else if g.down {
-            "paired downward"
-        } else {
-            "paired upward"
-        },
+        g.direction(),
         ids(field, &g.members[..g.residents]),
         ids(field, &g.members[g.residents..])
     );
