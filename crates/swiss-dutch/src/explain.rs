@@ -13,7 +13,7 @@ use swiss_core::{Colour, Pairing, Points, RoundState, StartNo};
 use crate::colour::colour_and_rule;
 use crate::engine::record::BracketRecord;
 use crate::engine::{Fide2017, Fide2026};
-use crate::float::Float;
+use crate::float::float_word;
 use crate::player::{Player, in_pairing_order};
 use crate::{Edition, Error, Options};
 
@@ -174,11 +174,7 @@ impl Account<'_> {
                 format!("{} ({strength})", colour_name(c))
             }
         };
-        let float = |back: usize| match p.float(back) {
-            Some(Float::Down) => "down",
-            Some(Float::Up) => "up",
-            None => "none",
-        };
+        let float = |back: usize| float_word(p.float(back));
         let _ = writeln!(
             out,
             "Player {}: pairing score {}, colour preference {} ({}); floats last round: {}, two rounds ago: {} ({}).",

@@ -14,6 +14,15 @@ pub(crate) enum Float {
     Up,
 }
 
+/// A player's float in one round, in the arbiter's account's words.
+pub(crate) fn float_word(f: Option<Float>) -> &'static str {
+    match f {
+        Some(Float::Down) => "down",
+        Some(Float::Up) => "up",
+        None => "none",
+    }
+}
+
 /// The float `p` received `rounds_ago` rounds before the round `state`
 /// pairs (1 = the previous round), `None` before round 1 or without a
 /// float.

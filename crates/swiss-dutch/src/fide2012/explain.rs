@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use swiss_core::{Colour, Points, RoundState, StartNo};
 
 use crate::DutchError;
-use crate::float::Float;
+use crate::float::float_word;
 
 use super::a_definitions::{Player, Round, Strength};
 use super::a11_quality::{Layout, Side};
@@ -135,11 +135,7 @@ fn facts(out: &mut String, p: &Player) {
             format!("{} ({strength}, {rule})", colour_name(pref.colour))
         }
     };
-    let float = |back: usize| match p.float(back) {
-        Some(Float::Down) => "down",
-        Some(Float::Up) => "up",
-        None => "none",
-    };
+    let float = |back: usize| float_word(p.float(back));
     let _ = writeln!(
         out,
         "Player {}: score {}, colour preference {}; floats last round: {}, two rounds ago: {} (A.4){}.",
