@@ -4,8 +4,10 @@
 
 mod fide2012_common;
 
-use fide2012_common::{boards, event, forbid, game, pair_next, pair_state, pairs, player, state};
-use swiss_core::ResultCode::{Draw, Win};
+use fide2012_common::{
+    boards, c12_event, event, forbid, game, pair_next, pair_state, pairs, player, state,
+};
+use swiss_core::ResultCode::Win;
 
 /// A.8 and C.10.e in an even round. Round 2 (even: after one game
 /// everybody has a strong preference), one bracket of 8 on one point:
@@ -71,17 +73,6 @@ fn a8_z1_pairs_strong_with_mild() {
     ];
     let p = pair_state(&state(4, players, false));
     assert_eq!(boards(&p), [(1, 4), (3, 2)]);
-}
-
-/// Round 1 of 10 players, 1-6, 2-7, 3-8 won by white, 4-9 and 5-10 drawn.
-fn c12_event() -> swiss_core::Tournament {
-    let mut t = event(10, 5);
-    game(&mut t, 1, 6, Win);
-    game(&mut t, 2, 7, Win);
-    game(&mut t, 3, 8, Win);
-    game(&mut t, 4, 9, Draw);
-    game(&mut t, 5, 10, Draw);
-    t
 }
 
 /// C.12. Round 2 brackets: {1, 2, 3} on 1, {4, 5, 9, 10} on 0.5, {6, 7, 8}

@@ -9,8 +9,8 @@
 
 mod fide2012_common;
 
-use fide2012_common::{event, forbid, game, player, state};
-use swiss_core::ResultCode::{Draw, Win};
+use fide2012_common::{c12_event, event, forbid, game, player, state};
+use swiss_core::ResultCode::Win;
 use swiss_core::{Pair, Pairing, RoundState, Separation, SeparationKind};
 use swiss_dutch::{Edition, Options};
 
@@ -36,18 +36,6 @@ fn separate(state: &RoundState, boards: &[(u32, u32)], bye: Option<u32>) -> Sepa
     swiss_dutch::separate(state, &proposal, &options)
         .unwrap()
         .unwrap_or_else(|| panic!("not separated: engine {engine}"))
-}
-
-/// Round 1 of 10 players, 1-6, 2-7, 3-8 won by white, 4-9 and 5-10 drawn
-/// (the C.12 event of `fide2012_cases.rs`).
-fn c12_event() -> swiss_core::Tournament {
-    let mut t = event(10, 5);
-    game(&mut t, 1, 6, Win);
-    game(&mut t, 2, 7, Win);
-    game(&mut t, 3, 8, Win);
-    game(&mut t, 4, 9, Draw);
-    game(&mut t, 5, 10, Draw);
-    t
 }
 
 /// A.8.a (C.10.e). Round 2, one bracket of 8 on one point: 1-4 want

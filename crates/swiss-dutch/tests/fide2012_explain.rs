@@ -7,8 +7,7 @@ mod fide2012_common;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use fide2012_common::{event, forbid, game, pair_next};
-use swiss_core::ResultCode::{Draw, Win};
+use fide2012_common::{c12_event, forbid, pair_next};
 
 /// A writer into a shared buffer.
 #[derive(Clone)]
@@ -29,12 +28,7 @@ impl Write for Buf {
 /// C.2's P0/M0/X1, C.10's requirements, D.3's S1 and C.6's pairs.
 #[test]
 fn fide2012_explain_names_the_steps() {
-    let mut t = event(10, 5);
-    game(&mut t, 1, 6, Win);
-    game(&mut t, 2, 7, Win);
-    game(&mut t, 3, 8, Win);
-    game(&mut t, 4, 9, Draw);
-    game(&mut t, 5, 10, Draw);
+    let mut t = c12_event();
     for o in [4, 5, 9, 10] {
         forbid(&mut t, 3, o);
     }

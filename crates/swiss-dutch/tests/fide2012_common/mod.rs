@@ -123,3 +123,16 @@ pub fn state(round: u32, players: Vec<PlayerState>, last: bool) -> RoundState {
         players,
     }
 }
+
+/// Round 1 of 10 players, 1-6, 2-7, 3-8 won by white, 4-9 and 5-10 drawn:
+/// the event of the C.12 case (`fide2012_cases.rs`), which the comparison
+/// and the account tests reuse.
+pub fn c12_event() -> Tournament {
+    let mut t = event(10, 5);
+    game(&mut t, 1, 6, ResultCode::Win);
+    game(&mut t, 2, 7, ResultCode::Win);
+    game(&mut t, 3, 8, ResultCode::Win);
+    game(&mut t, 4, 9, ResultCode::Draw);
+    game(&mut t, 5, 10, ResultCode::Draw);
+    t
+}
