@@ -125,7 +125,8 @@ pub fn state(round: u32, players: Vec<PlayerState>, last: bool) -> RoundState {
 }
 
 /// Round 1 of 10 players, 1-6, 2-7, 3-8 won by white, 4-9 and 5-10 drawn:
-/// the event of the C.12 case (`fide2012_cases.rs`), which the comparison
+/// the event of the C.12 case
+/// (`crates/swiss-dutch/tests/fide2012_cases.rs`), which the comparison
 /// and the account tests reuse.
 pub fn c12_event() -> Tournament {
     let mut t = event(10, 5);
