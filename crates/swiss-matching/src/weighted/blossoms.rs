@@ -37,7 +37,7 @@ impl<W: Weight> State<W> {
         for s in vs {
             self.add_outer_vertex(w, s, &mut list);
         }
-        self.set_bridges(w, b, list);
+        self.set_bridges(b, list);
     }
 
     /// Vertex `s` has just become outer: it may be the nearest outer
@@ -101,12 +101,14 @@ impl<W: Weight> State<W> {
     }
 
     /// Installs `list` as the bridge list of outer blossom `b`.
-    pub(super) fn set_bridges(&mut self, w: &Matrix<W>, b: usize, list: Vec<(usize, usize)>) {
+    /// Its slacks are the ones `offer` kept while the list was built.
+    pub(super) fn set_bridges(&mut self, b: usize, list: Vec<(usize, usize)>) {
         let mut best = (NONE, NONE);
         let mut best_slack = W::ZERO;
         for &(u, v) in &list {
-            self.pick[self.top[v]] = NONE;
-            let sl = self.slack(w, u, v);
+            let t = self.top[v];
+            self.pick[t] = NONE;
+            let sl = self.pick_slack[t];
             if best.0 == NONE || sl < best_slack {
                 best = (u, v);
                 best_slack = sl;
@@ -114,6 +116,7 @@ impl<W: Weight> State<W> {
         }
         self.bridges[b] = list;
         self.best_bridge[b] = best;
+        self.bridge_key[b] = best_slack.add(self.delta.double());
     }
 
     /// The labelled outermost blossom above `b` in its tree.
@@ -213,7 +216,7 @@ impl<W: Weight> State<W> {
                 self.add_outer_vertex(w, v, &mut list);
             }
         }
-        self.set_bridges(w, nb, list);
+        self.set_bridges(nb, list);
     }
 
     /// Dissolves blossom `b` (outermost) into its kids, which become

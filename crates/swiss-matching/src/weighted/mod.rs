@@ -166,6 +166,13 @@ struct State<W> {
     /// The least-slack entry of `bridges` (all of a list's slacks fall
     /// alike when duals shift, so it stays the least).
     best_bridge: Vec<(usize, usize)>,
+    /// The slack of `best_bridge` plus twice [`State::delta`], both when
+    /// the list was built: both ends are outer, so the slack falls by
+    /// twice every dual change and the key stays put. The bridge event
+    /// reads it for every outer blossom of the tree after every event;
+    /// the slack itself cost a random read of the weight matrix each
+    /// (28% of a 9,999-player bracket's time).
+    bridge_key: Vec<W>,
     /// Per neighbour node, the position of its entry in the list being
     /// built (`NONE` when none); reset after each build.
     pick: Vec<usize>,
@@ -204,6 +211,7 @@ impl<W: Weight> State<W> {
             node_listed: vec![false; nodes],
             bridges: vec![Vec::new(); nodes],
             best_bridge: vec![(NONE, NONE); nodes],
+            bridge_key: vec![W::ZERO; nodes],
             pick: vec![NONE; nodes],
             pick_slack: vec![W::ZERO; nodes],
             scratch: Vec::new(),

@@ -142,7 +142,9 @@ impl<W: Weight> State<W> {
                 Label::Outer
                     if u != NONE && self.top[v] != b && self.label[self.top[v]] == Label::Outer =>
                 {
-                    (self.slack(w, u, v).half(), Event::Bridge(u, v))
+                    let slack = self.bridge_key[b].sub(self.delta.double());
+                    debug_assert!(slack == self.slack(w, u, v), "stale bridge key");
+                    (slack.half(), Event::Bridge(u, v))
                 }
                 _ => continue,
             };
