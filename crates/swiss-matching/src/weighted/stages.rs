@@ -129,6 +129,11 @@ impl<W: Weight> State<W> {
         if ex != NONE && best.as_ref().is_none_or(|&(d, x, _)| (ey, ex) < (d, x)) {
             best = Some((ey, ex, Event::Exhaust(ex)));
         }
+        // Ties go to the vertex events: with one at no change, the nodes
+        // cannot win (most events of a tree grown over equal weights).
+        if best.as_ref().is_some_and(|(d, _, _)| d.is_zero()) {
+            return best.map(|(d, _, e)| (d, e));
+        }
         let n = self.n;
         let mut node_best: Option<(W, usize, Event)> = None;
         for &b in &self.tree_nodes {
