@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::bracket::{Bracket, solve_bracket};
-use super::candidates::STAND_INS;
+use super::candidates::{LONE, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
 use super::remainder::{CUTS, WITHOUT_SOLVE};
@@ -310,4 +310,34 @@ fn c043_art_3_3_a_bracket_pairs_everyone_only_with_mdps_meeting_residents() {
         // Without MDPs the same six players do pair everyone.
         assert!(bracket_pairs_everyone(&absolute, &bracket, 0), "{edition}");
     }
+}
+
+/// C.04.3 B.8: a bracket of one player has a single candidate, which
+/// pairs nobody, so the round is the same when `Bracket::solve` returns it
+/// at once as when the matching (with the next scoregroup) chooses it, on
+/// every reference case file in both editions. Many brackets must have
+/// taken the shortcut for the comparison to mean something.
+#[test]
+fn c043_b8_a_bracket_of_one_player_pairs_nobody() {
+    let (mut lone, mut files_used) = (0, 0);
+    for (f, state) in case_files() {
+        let editions: [(&str, fn(&_) -> _); 2] =
+            [("2017", pair_in::<Fide2017>), ("2026", pair_in::<Fide2026>)];
+        for (edition, pair_in) in editions {
+            LONE.with(|c| c.set((true, 0)));
+            let with = pair_in(&state);
+            let (_, n) = LONE.with(|c| c.replace((false, 0)));
+            let without = pair_in(&state);
+            assert_eq!(LONE.with(|c| c.get()).1, 0, "the shortcut served while off");
+            LONE.with(|c| c.set((true, 0)));
+            assert_eq!(with, without, "{} {edition}", f.display());
+            lone += n;
+            files_used += usize::from(n > 0);
+        }
+    }
+    println!("lone player: {lone} brackets in {files_used} case files");
+    assert!(
+        lone >= 100 && files_used >= 50,
+        "{lone} brackets in {files_used} files"
+    );
 }
