@@ -3,8 +3,10 @@
 //!
 //! The engines' weights pack many criteria into wide integers (48 bytes
 //! each for `Wide<6>`), but a bracket's pairs take few distinct values: a
-//! 4,900-vertex bracket needed 1.15 GB as a plain matrix and needs 96 MB as
-//! ids. Reading a row also touches 4 bytes a vertex instead of the width.
+//! 4,900-vertex bracket needed 1.15 GB as a plain matrix and needs 48 MB as
+//! ids. The ids are two bytes while the table holds fewer than 65,536
+//! values, four after: a 9,999-vertex bracket's ids take 200 MB instead of
+//! 400, and a row read touches half the memory.
 
 use std::hash::BuildHasher;
 
@@ -28,35 +30,175 @@ pub(crate) struct Matrix<W> {
 
 #[derive(Clone, Debug)]
 enum Store<W> {
-    /// Ids into `values`; id 0 is zero.
-    Ids {
-        ids: Vec<u32>,
-        values: Vec<W>,
-        /// Direct-mapped by hash: the id a value was last given. A miss
-        /// only stores a value twice, which the next compaction undoes.
-        recent: Vec<u32>,
-        /// Values live after the last compaction.
-        live: usize,
-        hasher: foldhash::fast::FixedState,
-    },
+    /// Two-byte ids, while the table has room for them.
+    Narrow(Interned<u16, W>),
+    /// Four-byte ids, once a compaction left more live values than half
+    /// of what two bytes number (so that compactions stay rare).
+    Wide(Interned<u32, W>),
     /// One value per pair: taken when a compaction finds most weights
     /// distinct (random graphs), where the ids would only add a lookup
     /// that misses the cache.
     Direct(Vec<W>),
 }
 
+/// Ids into `values`; id 0 is zero.
+#[derive(Clone, Debug)]
+struct Interned<I, W> {
+    ids: Vec<I>,
+    values: Vec<W>,
+    /// Direct-mapped by hash: the id a value was last given. A miss only
+    /// stores a value twice, which the next compaction undoes.
+    recent: Vec<u32>,
+    /// Values live after the last compaction.
+    live: usize,
+    hasher: foldhash::fast::FixedState,
+}
+
+/// The width of an id.
+trait Id: Copy + Send + Sync + PartialEq + 'static {
+    const ZERO: Self;
+    /// How many ids this width numbers.
+    const LIMIT: usize;
+    fn index(self) -> usize;
+    /// The id `i`, which is below [`Id::LIMIT`].
+    fn at(i: usize) -> Self;
+}
+
+impl Id for u16 {
+    const ZERO: Self = 0;
+    const LIMIT: usize = 1 << 16;
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+    fn at(i: usize) -> Self {
+        u16::try_from(i).unwrap_or(u16::MAX)
+    }
+}
+
+impl Id for u32 {
+    const ZERO: Self = 0;
+    const LIMIT: usize = u32::MAX as usize;
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn at(i: usize) -> Self {
+        u32::try_from(i).unwrap_or(u32::MAX)
+    }
+}
+
+/// `$body` with `$s` bound to the interned store of either width, or
+/// `$direct` with `$d` bound to the direct store.
+macro_rules! by_store {
+    ($store:expr, $s:ident => $body:expr, $d:ident => $direct:expr) => {
+        match $store {
+            Store::Narrow($s) => $body,
+            Store::Wide($s) => $body,
+            Store::Direct($d) => $direct,
+        }
+    };
+}
+
+impl<I: Id, W: Weight> Interned<I, W> {
+    fn new(ids: Vec<I>, values: Vec<W>, recent: usize) -> Self {
+        let live = values.len();
+        Interned {
+            ids,
+            values,
+            recent: vec![0; recent],
+            live,
+            hasher: foldhash::fast::FixedState::with_seed(0),
+        }
+    }
+
+    #[inline]
+    fn for_edges(&self, row: std::ops::Range<usize>, mut f: impl FnMut(usize, W)) {
+        for (x, &id) in self.ids[row].iter().enumerate() {
+            if id != I::ZERO {
+                f(x, self.values[id.index()]);
+            }
+        }
+    }
+
+    fn max(&self) -> W {
+        let mut used = vec![false; self.values.len()];
+        for &id in &self.ids {
+            used[id.index()] = true;
+        }
+        let live = self.values.iter().zip(used).filter(|&(_, u)| u);
+        live.map(|(&w, _)| w).max().unwrap_or(W::ZERO)
+    }
+
+    /// The id of `w` if the cache knows it, else its cache slot.
+    fn cached(&self, w: W) -> Result<usize, usize> {
+        let slot = self.hasher.hash_one(w) as usize % self.recent.len();
+        let c = self.recent[slot] as usize;
+        if c != 0 && self.values[c] == w {
+            Ok(c)
+        } else {
+            Err(slot)
+        }
+    }
+
+    /// Whether the table is full enough for a compaction (`n` × `n`
+    /// pairs), or out of ids.
+    fn full(&self, n: usize) -> bool {
+        let growth = GROWTH.max(n * n / 16);
+        let len = self.values.len();
+        len >= (2 * self.live).max(self.live + growth) || len >= I::LIMIT
+    }
+
+    /// Appends `w` to the table (it has room), remembered in `slot`.
+    fn push(&mut self, w: W, slot: usize) -> usize {
+        let id = self.values.len();
+        self.values.push(w);
+        self.recent[slot] = u32::try_from(id).unwrap_or(0);
+        id
+    }
+
+    /// Drops the values no pair uses any more (and duplicates the cache
+    /// missed). Returns the values pair by pair instead when most pairs
+    /// of the `n` × `n` matrix hold distinct values.
+    fn compact(&mut self, n: usize) -> Option<Vec<W>> {
+        let mut new_id = vec![u32::MAX; self.values.len()];
+        let mut used = 0;
+        for &id in &self.ids {
+            if new_id[id.index()] != 0 {
+                new_id[id.index()] = 0;
+                used += 1;
+            }
+        }
+        if used > n * n / 8 {
+            return Some(self.ids.iter().map(|&id| self.values[id.index()]).collect());
+        }
+        let mut kept = vec![W::ZERO];
+        let mut first = std::collections::HashMap::with_hasher(self.hasher.clone());
+        for (old, &w) in self.values.iter().enumerate().skip(1) {
+            if new_id[old] == 0 {
+                let next = u32::try_from(kept.len()).unwrap_or(u32::MAX);
+                let id = *first.entry(w).or_insert(next);
+                if id == next {
+                    kept.push(w);
+                }
+                new_id[old] = id;
+            }
+        }
+        for id in self.ids.iter_mut() {
+            *id = I::at(new_id[id.index()] as usize);
+        }
+        self.values = kept;
+        self.live = self.values.len();
+        self.recent.fill(0);
+        None
+    }
+}
+
 impl<W: Weight> Matrix<W> {
     /// All zero.
     pub(crate) fn new(n: usize) -> Self {
+        let recent = (n * n).next_power_of_two().min(RECENT);
         Matrix {
             n,
-            store: Store::Ids {
-                ids: vec![0; n * n],
-                values: vec![W::ZERO],
-                recent: vec![0; (n * n).next_power_of_two().min(RECENT)],
-                live: 1,
-                hasher: foldhash::fast::FixedState::with_seed(0),
-            },
+            store: Store::Narrow(Interned::new(vec![0; n * n], vec![W::ZERO], recent)),
             compactions: 0,
         }
     }
@@ -64,19 +206,13 @@ impl<W: Weight> Matrix<W> {
     /// The weight of `u-v`.
     pub(crate) fn get(&self, u: usize, v: usize) -> W {
         let k = u * self.n + v;
-        match &self.store {
-            Store::Ids { ids, values, .. } => values[ids[k] as usize],
-            Store::Direct(w) => w[k],
-        }
+        by_store!(&self.store, s => s.values[s.ids[k].index()], d => d[k])
     }
 
     /// Whether `u-v` is an edge (its weight is not zero).
     pub(crate) fn has(&self, u: usize, v: usize) -> bool {
         let k = u * self.n + v;
-        match &self.store {
-            Store::Ids { ids, .. } => ids[k] != 0,
-            Store::Direct(w) => !w[k].is_zero(),
-        }
+        by_store!(&self.store, s => s.ids[k] != Id::ZERO, d => !d[k].is_zero())
     }
 
     /// Calls `f(x, weight)` for every edge `u-x`, in order of `x`: the
@@ -84,39 +220,32 @@ impl<W: Weight> Matrix<W> {
     #[inline]
     pub(crate) fn for_edges(&self, u: usize, mut f: impl FnMut(usize, W)) {
         let row = u * self.n..(u + 1) * self.n;
-        match &self.store {
-            Store::Ids { ids, values, .. } => {
-                for (x, &id) in ids[row].iter().enumerate() {
-                    if id != 0 {
-                        f(x, values[id as usize]);
-                    }
+        by_store!(&self.store, s => s.for_edges(row, f), d => {
+            for (x, &wx) in d[row].iter().enumerate() {
+                if !wx.is_zero() {
+                    f(x, wx);
                 }
             }
-            Store::Direct(w) => {
-                for (x, &wx) in w[row].iter().enumerate() {
-                    if !wx.is_zero() {
-                        f(x, wx);
-                    }
-                }
-            }
+        })
+    }
+
+    /// Writes the id `id` of `w` (or `w` itself, in the direct store) at
+    /// index `k`.
+    fn put(&mut self, k: usize, id: usize, w: W) {
+        match &mut self.store {
+            Store::Narrow(s) => s.ids[k] = Id::at(id),
+            Store::Wide(s) => s.ids[k] = Id::at(id),
+            Store::Direct(m) => m[k] = w,
         }
     }
 
     /// Sets `u-v` and `v-u`.
     pub(crate) fn set(&mut self, u: usize, v: usize, w: W) {
         let (a, b) = (u * self.n + v, v * self.n + u);
-        // Interning may switch the store to direct.
+        // Interning may widen the ids or switch the store to direct.
         let id = self.intern(w);
-        match &mut self.store {
-            Store::Ids { ids, .. } => {
-                ids[a] = id;
-                ids[b] = id;
-            }
-            Store::Direct(m) => {
-                m[a] = w;
-                m[b] = w;
-            }
-        }
+        self.put(a, id, w);
+        self.put(b, id, w);
     }
 
     /// Sets every pair `u < v` (both ways) to `f(u, v)`, row by row: a
@@ -126,7 +255,7 @@ impl<W: Weight> Matrix<W> {
     pub(crate) fn fill(&mut self, mut f: impl FnMut(usize, usize) -> W) {
         let n = self.n;
         // The last value interned, its id, and the compaction count then.
-        let mut last: Option<(W, u32, u64)> = None;
+        let mut last: Option<(W, usize, u64)> = None;
         for u in 0..n {
             for v in u + 1..n {
                 let w = f(u, v);
@@ -143,16 +272,10 @@ impl<W: Weight> Matrix<W> {
                         id
                     }
                 };
-                match &mut self.store {
-                    Store::Ids { ids, .. } => ids[k] = id,
-                    Store::Direct(m) => m[k] = w,
-                }
+                self.put(k, id, w);
             }
         }
-        match &mut self.store {
-            Store::Ids { ids, .. } => mirror(ids, n),
-            Store::Direct(m) => mirror(m, n),
-        }
+        by_store!(&mut self.store, s => mirror(&mut s.ids, n), d => mirror(d, n));
     }
 
     /// Sets every pair `u < v` (both ways) to `palette[index(u, v)]`:
@@ -165,17 +288,16 @@ impl<W: Weight> Matrix<W> {
         index: impl Fn(usize, usize) -> usize + Sync,
     ) {
         let before = self.compactions;
-        let ids: Vec<u32> = palette.iter().map(|&w| self.intern(w)).collect();
+        let ids: Vec<usize> = palette.iter().map(|&w| self.intern(w)).collect();
+        if self.compactions != before {
+            // A compaction renumbered the first ids: no shortcut.
+            self.fill(|u, v| palette[index(u, v)]);
+            return;
+        }
         let n = self.n;
         match &mut self.store {
-            // A compaction renumbered the first ids: no shortcut.
-            Store::Ids { .. } if self.compactions != before => {
-                self.fill(|u, v| palette[index(u, v)]);
-            }
-            Store::Ids { ids: m, .. } => {
-                upper_rows(m, n, |u, v| ids[index(u, v)]);
-                mirror(m, n);
-            }
+            Store::Narrow(s) => fill_ids(&mut s.ids, n, &ids, index),
+            Store::Wide(s) => fill_ids(&mut s.ids, n, &ids, index),
             Store::Direct(m) => {
                 upper_rows(m, n, |u, v| palette[index(u, v)]);
                 mirror(m, n);
@@ -195,47 +317,33 @@ impl<W: Weight> Matrix<W> {
     ) -> Vec<bool> {
         let n = self.n;
         let mut flags = vec![false; n];
-        match &mut self.store {
-            Store::Ids { ids, .. } => {
-                clear_rows(ids, n, 0, among, &remove, &flag, &mut flags);
-            }
-            Store::Direct(m) => clear_rows(m, n, W::ZERO, among, &remove, &flag, &mut flags),
-        }
+        by_store!(
+            &mut self.store,
+            s => clear_rows(&mut s.ids, n, Id::ZERO, among, &remove, &flag, &mut flags),
+            m => clear_rows(m, n, W::ZERO, among, &remove, &flag, &mut flags)
+        );
         flags
     }
 
     /// The largest weight.
     pub(crate) fn max(&self) -> W {
-        match &self.store {
-            Store::Ids { ids, values, .. } => {
-                let mut used = vec![false; values.len()];
-                for &id in ids {
-                    used[id as usize] = true;
-                }
-                let live = values.iter().zip(used).filter(|&(_, u)| u);
-                live.map(|(&w, _)| w).max().unwrap_or(W::ZERO)
-            }
-            Store::Direct(w) => w.iter().copied().max().unwrap_or(W::ZERO),
-        }
+        by_store!(&self.store, s => s.max(), w => w.iter().copied().max().unwrap_or(W::ZERO))
     }
 
     /// The same matrix with every weight `x` replaced by `f(x)` (zero
     /// stays zero).
     pub(crate) fn map(&self, f: impl Fn(W) -> W) -> Matrix<W> {
         let mut m = self.clone();
-        match &mut m.store {
-            Store::Ids { values, recent, .. } => {
-                for x in values.iter_mut().skip(1) {
-                    *x = f(*x);
-                }
-                recent.fill(0);
+        by_store!(&mut m.store, s => {
+            for x in s.values.iter_mut().skip(1) {
+                *x = f(*x);
             }
-            Store::Direct(w) => {
-                for x in w.iter_mut().filter(|x| !x.is_zero()) {
-                    *x = f(*x);
-                }
+            s.recent.fill(0);
+        }, w => {
+            for x in w.iter_mut().filter(|x| !x.is_zero()) {
+                *x = f(*x);
             }
-        }
+        });
         m
     }
 
@@ -243,94 +351,59 @@ impl<W: Weight> Matrix<W> {
     /// pairs is compacted, which stores the values directly when most of
     /// them differ.
     pub(crate) fn settle(&mut self) {
-        if let Store::Ids { values, .. } = &self.store
-            && values.len() > (self.n * self.n / 8).max(1 << 12)
-        {
+        let len = by_store!(&self.store, s => s.values.len(), _d => return);
+        if len > (self.n * self.n / 8).max(1 << 12) {
             self.compact();
         }
     }
 
-    /// The id of `w` in the table (the ids store only).
-    fn intern(&mut self, w: W) -> u32 {
+    /// The id of `w` in the table (0 in the direct store).
+    fn intern(&mut self, w: W) -> usize {
         if w.is_zero() {
             return 0;
         }
-        let Store::Ids {
-            values,
-            recent,
-            live,
-            hasher,
-            ..
-        } = &mut self.store
-        else {
-            return 0;
+        let n = self.n;
+        let (cached, full) = by_store!(&self.store, s => (s.cached(w), s.full(n)), _d => return 0);
+        let slot = match cached {
+            Ok(id) => return id,
+            Err(slot) => slot,
         };
-        let slot = hasher.hash_one(w) as usize % recent.len();
-        let c = recent[slot];
-        if c != 0 && values[c as usize] == w {
-            return c;
-        }
-        let growth = GROWTH.max(self.n * self.n / 16);
-        if values.len() >= (2 * *live).max(*live + growth) {
+        if full {
             self.compact();
-            if matches!(self.store, Store::Direct(_)) {
-                return 0;
-            }
             return self.intern(w);
         }
-        let id = u32::try_from(values.len()).unwrap_or(u32::MAX);
-        values.push(w);
-        recent[slot] = id;
-        id
+        by_store!(&mut self.store, s => s.push(w, slot), _d => 0)
     }
 
-    /// Drops the values no pair uses any more (and duplicates the cache
-    /// missed); when most pairs turn out to hold distinct values, stores
-    /// the values directly instead.
+    /// Drops the values no pair uses any more; stores the values directly
+    /// when most pairs turn out to hold distinct values, and widens
+    /// two-byte ids when the live values fill more than half of them.
     fn compact(&mut self) {
-        let Store::Ids {
-            ids,
-            values,
-            recent,
-            live,
-            hasher,
-        } = &mut self.store
-        else {
-            return;
-        };
-        let mut new_id = vec![u32::MAX; values.len()];
-        let mut used = 0;
-        for &id in ids.iter() {
-            if new_id[id as usize] != 0 {
-                new_id[id as usize] = 0;
-                used += 1;
-            }
-        }
-        if used > self.n * self.n / 8 {
-            let direct = ids.iter().map(|&id| values[id as usize]).collect();
+        let n = self.n;
+        if let Some(direct) = by_store!(&mut self.store, s => s.compact(n), _d => return) {
             self.store = Store::Direct(direct);
-            return;
+        } else if let Store::Narrow(s) = &mut self.store
+            && s.live > u16::LIMIT / 2
+        {
+            let ids = s.ids.iter().map(|&id| u32::from(id)).collect();
+            let values = std::mem::take(&mut s.values);
+            self.store = Store::Wide(Interned::new(ids, values, s.recent.len()));
         }
-        let mut kept = vec![W::ZERO];
-        let mut first = std::collections::HashMap::with_hasher(hasher.clone());
-        for (old, &w) in values.iter().enumerate().skip(1) {
-            if new_id[old] == 0 {
-                let next = u32::try_from(kept.len()).unwrap_or(u32::MAX);
-                let id = *first.entry(w).or_insert(next);
-                if id == next {
-                    kept.push(w);
-                }
-                new_id[old] = id;
-            }
-        }
-        for id in ids.iter_mut() {
-            *id = new_id[*id as usize];
-        }
-        *values = kept;
-        *live = values.len();
-        recent.fill(0);
         self.compactions += 1;
     }
+}
+
+/// The upper triangle of the ids `m` of an `n` × `n` matrix set to
+/// `ids[index(u, v)]`, then mirrored.
+fn fill_ids<I: Id>(
+    m: &mut [I],
+    n: usize,
+    ids: &[usize],
+    index: impl Fn(usize, usize) -> usize + Sync,
+) {
+    let ids: Vec<I> = ids.iter().map(|&id| I::at(id)).collect();
+    upper_rows(m, n, |u, v| ids[index(u, v)]);
+    mirror(m, n);
 }
 
 /// Sets `m[u][v] = f(u, v)` for every `u < v` of the `n` × `n` matrix
@@ -389,8 +462,7 @@ mod tests {
     /// Sets every pair `rounds` times with `value(u, v, round)` (zero on
     /// every seventh pair, and every fifth pair only in round 0), then
     /// checks every pair and which store the matrix ended in.
-    fn check(rounds: u64, value: impl Fn(usize, usize, u64) -> u64, direct: bool) {
-        let n = 600;
+    fn check(n: usize, rounds: u64, value: impl Fn(usize, usize, u64) -> u64, store: Kind) {
         let kept = |u: usize, v: usize| (u + v) % 5 == 1;
         let want = |u: usize, v: usize| {
             if (u + v).is_multiple_of(7) {
@@ -427,10 +499,19 @@ mod tests {
             .flat_map(|u| (u + 1..n).map(move |v| want(u, v)))
             .max();
         assert_eq!(Some(m.max()), max);
-        match m.store {
-            Store::Direct(_) => assert!(direct, "switched to direct"),
-            Store::Ids { live, .. } => assert!(!direct && live > 1, "never compacted"),
+        match (&m.store, store) {
+            (Store::Direct(_), Kind::Direct) => {}
+            (Store::Narrow(s), Kind::Narrow) => assert!(s.live > 1, "never compacted"),
+            (Store::Wide(s), Kind::Wide) => assert!(s.live > 1, "never compacted"),
+            (_, want) => panic!("not the {want:?} store"),
         }
+    }
+
+    #[derive(Debug, Clone, Copy)]
+    enum Kind {
+        Narrow,
+        Wide,
+        Direct,
     }
 
     /// `fill` and `fill_from` give the matrix that setting each pair
@@ -439,8 +520,10 @@ mod tests {
     /// store in the middle of a fill), over a matrix set before.
     #[test]
     fn fills_equal_pair_by_pair_sets() {
-        // Enough distinct values to compact in the middle of a fill.
-        let n = 800;
+        // Enough distinct values to compact in the middle of a fill, and
+        // few enough pairs that the first compaction (at 65,536 values,
+        // the two-byte ids' limit) finds most of them distinct.
+        let n = 700;
         let few = |u: usize, v: usize| ((u / 7 + v / 5) % 4) as u64 * 10;
         let many = |u: usize, v: usize| (u * 1_000 + v) as u64 + 1;
         for (value, palette_size) in [
@@ -484,15 +567,33 @@ mod tests {
     #[test]
     fn repeated_values_survive_compaction() {
         check(
+            600,
             20,
             |u, v, r| (u * 7 + v * 13) as u64 % 20_000 + 1 + r * 20_000,
-            false,
+            Kind::Narrow,
+        );
+    }
+
+    /// More live values than half of what two-byte ids number, too few
+    /// for the direct store: the ids widen to four bytes and stay right.
+    #[test]
+    fn many_live_values_widen_the_ids() {
+        check(
+            1_000,
+            1,
+            |u, v, _| (u * 1_000 + v) as u64 % 36_000 + 1,
+            Kind::Wide,
         );
     }
 
     /// Mostly distinct values: the matrix stores them directly.
     #[test]
     fn distinct_values_switch_to_direct() {
-        check(3, |u, v, r| (u * 1_000 + v) as u64 * 4 + r + 1, true);
+        check(
+            600,
+            3,
+            |u, v, r| (u * 1_000 + v) as u64 * 4 + r + 1,
+            Kind::Direct,
+        );
     }
 }
