@@ -2,7 +2,7 @@
 //! bridge lists, opening inner and emptied blossoms, and flipping matched
 //! edges along tree paths and inside blossoms.
 
-use super::{Label, NONE, State, offer};
+use super::{Bridge, Label, NONE, State, offer};
 use crate::matrix::Matrix;
 use crate::weight::Weight;
 
@@ -43,12 +43,7 @@ impl<W: Weight> State<W> {
     /// Vertex `s` has just become outer: it may be the nearest outer
     /// vertex of the vertices outside outer blossoms, and its edges to
     /// other outer blossoms are offered to the bridge list being built.
-    pub(super) fn add_outer_vertex(
-        &mut self,
-        w: &Matrix<W>,
-        s: usize,
-        list: &mut Vec<(usize, usize)>,
-    ) {
+    pub(super) fn add_outer_vertex(&mut self, w: &Matrix<W>, s: usize, list: &mut Vec<Bridge>) {
         let ts = self.top[s];
         let ys = self.y[s];
         if self.exhaust.1 == NONE || (ys, s) < self.exhaust {
@@ -102,10 +97,10 @@ impl<W: Weight> State<W> {
 
     /// Installs `list` as the bridge list of outer blossom `b`.
     /// Its slacks are the ones `offer` kept while the list was built.
-    pub(super) fn set_bridges(&mut self, b: usize, list: Vec<(usize, usize)>) {
+    pub(super) fn set_bridges(&mut self, b: usize, list: Vec<Bridge>) {
         let mut best = (NONE, NONE);
         let mut best_slack = W::ZERO;
-        for &(u, v) in &list {
+        for (u, v) in list.iter().map(|e| e.ends()) {
             let t = self.top[v];
             self.pick[t] = NONE;
             let sl = self.pick_slack[t];
@@ -194,7 +189,10 @@ impl<W: Weight> State<W> {
             if was_inner.contains(&c) {
                 continue;
             }
-            for (u, v) in std::mem::take(&mut self.bridges[c]) {
+            for (u, v) in std::mem::take(&mut self.bridges[c])
+                .into_iter()
+                .map(Bridge::ends)
+            {
                 let t = self.top[v];
                 if t != nb && self.label[t] == Label::Outer {
                     let sl = self.slack(w, u, v);

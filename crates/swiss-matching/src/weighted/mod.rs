@@ -162,7 +162,7 @@ struct State<W> {
     /// outer blossoms is covered by the list of at least one of them, so
     /// the bridge event only looks at each list's best entry; merging
     /// blossoms merges lists, O(n) per sub-blossom rather than per vertex.
-    bridges: Vec<Vec<(usize, usize)>>,
+    bridges: Vec<Vec<Bridge>>,
     /// The least-slack entry of `bridges` (all of a list's slacks fall
     /// alike when duals shift, so it stays the least).
     best_bridge: Vec<(usize, usize)>,
@@ -234,17 +234,36 @@ fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// An edge `(inside, outside)` of a bridge list, its ends kept as `u32`:
+/// a stage grown over a whole bracket holds up to one entry per pair of
+/// outer vertices (a 9,999-vertex bracket: 12 million), half the memory of
+/// `usize` pairs. Vertex numbers fit, as the weight matrix holds n² ids.
+#[derive(Clone, Copy, Debug)]
+struct Bridge(u32, u32);
+
+impl Bridge {
+    fn new((u, v): (usize, usize)) -> Self {
+        debug_assert!(u32::try_from(u.max(v)).is_ok());
+        Bridge(u as u32, v as u32)
+    }
+
+    fn ends(self) -> (usize, usize) {
+        (self.0 as usize, self.1 as usize)
+    }
+}
+
 /// Keeps `edge` in `list` if it is the least-slack edge so far to the outer
 /// blossom `t` holding its outside end (`pick` and `pick_slack` index the
 /// list by `t` while it is built).
 fn offer<W: Weight>(
     pick: &mut [usize],
     pick_slack: &mut [W],
-    list: &mut Vec<(usize, usize)>,
+    list: &mut Vec<Bridge>,
     t: usize,
     edge: (usize, usize),
     sl: W,
 ) {
+    let edge = Bridge::new(edge);
     match pick[t] {
         NONE => {
             pick[t] = list.len();
