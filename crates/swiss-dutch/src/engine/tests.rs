@@ -341,3 +341,49 @@ fn c043_b8_a_bracket_of_one_player_pairs_nobody() {
         "{lone} brackets in {files_used} files"
     );
 }
+
+/// C.04.3 C.1-C.3 (2026: C1-C3) and `XXP`: the table `AbsoluteCriteria`
+/// builds once per round allows exactly the pairs the players' own
+/// records allow, for every pair of every reference case file and every
+/// hunt corpus file (which have forbidden pairs), in both editions'
+/// fields. Pairs barred by a game, by `XXP` and by C.3 must all occur
+/// for the comparison to mean something.
+#[test]
+fn c043_c1_c3_the_table_of_absolute_criteria_reads_the_records() {
+    let mut files: Vec<_> = case_files();
+    for edition in ["dutch-2017", "dutch-2026"] {
+        let dir = swiss_testdata::path(&format!("hunt/{edition}"));
+        for f in swiss_testdata::files(&dir, "trf").unwrap() {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let t = swiss_core::trf::read(&text, "hunt").unwrap();
+            files.push((f, swiss_core::RoundState::next(&t)));
+        }
+    }
+    let (mut met, mut xxp, mut c3) = (0, 0, 0);
+    for (f, state) in &files {
+        for field in [
+            in_pairing_order::<Fide2017>(state),
+            in_pairing_order::<Fide2026>(state),
+        ] {
+            let absolute = AbsoluteCriteria::new(&field);
+            for i in 0..field.len() {
+                for j in 0..field.len() {
+                    let by_records = absolute.allow_by_records(i, j);
+                    assert_eq!(absolute.allow(i, j), by_records, "{} {i}-{j}", f.display());
+                    if i < j && !by_records {
+                        let (a, b) = (&field[i], &field[j]);
+                        if a.forbidden.contains(&b.start_no) {
+                            met += 1;
+                        } else if a.xxp.contains(&b.start_no) {
+                            xxp += 1;
+                        } else {
+                            c3 += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("barred pairs: {met} by a game, {xxp} by XXP, {c3} by C.3");
+    assert!(met > 1000 && xxp > 10 && c3 > 100, "{met} {xxp} {c3}");
+}
