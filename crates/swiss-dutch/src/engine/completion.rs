@@ -3,12 +3,11 @@
 //! criteria C.1-C.3.
 
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 use swiss_core::Colour;
 
 use crate::player::Player;
-#[cfg(test)]
-use crate::player::compatible;
 
 /// Pairwise compatibility under the absolute criteria C.1-C.3, read from
 /// a table built once per round: each player's barred partners (C.1 met
@@ -18,7 +17,8 @@ use crate::player::compatible;
 /// in each player's own lists cost a cache miss each; the table stays
 /// linear in the field, not n².
 pub(crate) struct AbsoluteCriteria<'a> {
-    field: &'a [Player],
+    /// The field whose positions the table numbers.
+    field: PhantomData<&'a [Player]>,
     /// `barred[start[i]..start[i + 1]]`: the positions player `i` may not
     /// meet (C.1, `XXP`), ascending; both ways.
     barred: Vec<u32>,
@@ -65,7 +65,7 @@ impl<'a> AbsoluteCriteria<'a> {
             })
             .collect();
         AbsoluteCriteria {
-            field,
+            field: PhantomData,
             barred,
             start,
             c3,
@@ -79,13 +79,6 @@ impl<'a> AbsoluteCriteria<'a> {
             && self.barred[self.start[i]..self.start[i + 1]]
                 .binary_search(&(j as u32))
                 .is_err()
-    }
-
-    /// [`AbsoluteCriteria::allow`] read from the players' own records, for
-    /// the test that the table says the same.
-    #[cfg(test)]
-    pub(crate) fn allow_by_records(&self, i: usize, j: usize) -> bool {
-        i != j && compatible(&self.field[i], &self.field[j])
     }
 }
 
