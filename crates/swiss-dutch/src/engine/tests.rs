@@ -2,6 +2,9 @@
 //! plain procedure gives, checked on every reference case file.
 #![allow(clippy::unwrap_used)]
 
+use std::cell::Cell;
+use std::thread::LocalKey;
+
 use super::bracket::{Bracket, solve_bracket};
 use super::candidates::{LONE, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
@@ -113,6 +116,30 @@ fn pair_in<E: EditionRules>(state: &swiss_core::RoundState) -> Option<Vec<Option
     E::pair_round(&mut field, state.round - 1, None).ok()
 }
 
+/// Pairs every reference case file in both editions with a shortcut on
+/// and off (`switch`: whether it may be used, and how often it served)
+/// and asserts the rounds agree and that it never served while off.
+/// Returns how often it served, and in how many case files.
+fn served_on_case_files(switch: &'static LocalKey<Cell<(bool, usize)>>) -> (usize, usize) {
+    let (mut served, mut files_used) = (0, 0);
+    for (f, state) in case_files() {
+        let editions: [(&str, fn(&_) -> _); 2] =
+            [("2017", pair_in::<Fide2017>), ("2026", pair_in::<Fide2026>)];
+        for (edition, pair_in) in editions {
+            switch.with(|c| c.set((true, 0)));
+            let with = pair_in(&state);
+            let (_, n) = switch.with(|c| c.replace((false, 0)));
+            let without = pair_in(&state);
+            let off = switch.with(|c| c.replace((true, 0))).1;
+            assert_eq!(off, 0, "the shortcut served while off");
+            assert_eq!(with, without, "{} {edition}", f.display());
+            served += n;
+            files_used += usize::from(n > 0);
+        }
+    }
+    (served, files_used)
+}
+
 /// C.04.3 D.1 in the remainder: answering an S1R player from the last
 /// optimum's duals (ruling out the higher S2R players by their slack, and
 /// moving to a best candidate with his answer by one alternating cycle)
@@ -121,21 +148,7 @@ fn pair_in<E: EditionRules>(state: &swiss_core::RoundState) -> Option<Vec<Option
 /// players for the comparison to mean something.
 #[test]
 fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
-    let (mut cycles, mut files_used) = (0, 0);
-    for (f, state) in case_files() {
-        let editions: [(&str, fn(&_) -> _); 2] =
-            [("2017", pair_in::<Fide2017>), ("2026", pair_in::<Fide2026>)];
-        for (edition, pair_in) in editions {
-            WITHOUT_SOLVE.with(|c| c.set((true, 0)));
-            let with = pair_in(&state);
-            let (_, n) = WITHOUT_SOLVE.with(|c| c.replace((false, 0)));
-            let without = pair_in(&state);
-            WITHOUT_SOLVE.with(|c| c.set((true, 0)));
-            assert_eq!(with, without, "{} {edition}", f.display());
-            cycles += n;
-            files_used += usize::from(n > 0);
-        }
-    }
+    let (cycles, files_used) = served_on_case_files(&WITHOUT_SOLVE);
     println!("D.1 without a solve: {cycles} cycles in {files_used} case files");
     assert!(
         cycles >= 200 && files_used >= 50,
@@ -319,22 +332,7 @@ fn c043_art_3_3_a_bracket_pairs_everyone_only_with_mdps_meeting_residents() {
 /// taken the shortcut for the comparison to mean something.
 #[test]
 fn c043_b8_a_bracket_of_one_player_pairs_nobody() {
-    let (mut lone, mut files_used) = (0, 0);
-    for (f, state) in case_files() {
-        let editions: [(&str, fn(&_) -> _); 2] =
-            [("2017", pair_in::<Fide2017>), ("2026", pair_in::<Fide2026>)];
-        for (edition, pair_in) in editions {
-            LONE.with(|c| c.set((true, 0)));
-            let with = pair_in(&state);
-            let (_, n) = LONE.with(|c| c.replace((false, 0)));
-            let without = pair_in(&state);
-            assert_eq!(LONE.with(|c| c.get()).1, 0, "the shortcut served while off");
-            LONE.with(|c| c.set((true, 0)));
-            assert_eq!(with, without, "{} {edition}", f.display());
-            lone += n;
-            files_used += usize::from(n > 0);
-        }
-    }
+    let (lone, files_used) = served_on_case_files(&LONE);
     println!("lone player: {lone} brackets in {files_used} case files");
     assert!(
         lone >= 100 && files_used >= 50,
