@@ -88,7 +88,7 @@ pub fn measure(system: &dyn PairingSystem, file: &Path, reps: u32) -> anyhow::Re
         let start = Instant::now();
         let pairing = system
             .pair(&t)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            .map_err(|e| anyhow::Error::new(e).context(file.display().to_string()))?;
         best = best.min(start.elapsed().as_secs_f64());
         made = Some(digest(&pairing));
     }
@@ -107,15 +107,22 @@ fn peak_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
-/// Runs `bench-one` in a child process and parses its one-line answer.
-/// With an `edition`, `system` is a system's name and the engine pairs by
-/// that edition; without, `system` is a variant's label.
+/// What `bench-one` prints instead of a time when the system declines the
+/// round as a valid record it does not handle
+/// ([`swiss_core::PairingError::Unsupported`]: the Dutch 2012 edition above
+/// its player limit).
+pub const DECLINED: &str = "declined";
+
+/// Runs `bench-one` in a child process and parses its one-line answer:
+/// `None` when the system declines the round ([`DECLINED`]). With an
+/// `edition`, `system` is a system's name and the engine pairs by that
+/// edition; without, `system` is a variant's label.
 pub fn measure_in_child(
     system: &str,
     edition: Option<&str>,
     file: &Path,
     reps: u32,
-) -> anyhow::Result<Cell> {
+) -> anyhow::Result<Option<Cell>> {
     let exe = std::env::current_exe()?;
     let mut command = Command::new(exe);
     command.args(["bench-one", "--system", system, "--reps", &reps.to_string()]);
@@ -131,14 +138,18 @@ pub fn measure_in_child(
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let mut it = text.split_whitespace();
-    let seconds: f64 = it.next().context("bench-one printed nothing")?.parse()?;
+    let first = it.next().context("bench-one printed nothing")?;
+    if first == DECLINED {
+        return Ok(None);
+    }
+    let seconds: f64 = first.parse()?;
     let peak_mib = it.next().and_then(|s| s.parse().ok());
     let digest = it.next().and_then(|s| s.parse().ok());
-    Ok(Cell {
+    Ok(Some(Cell {
         seconds,
         peak_mib,
         digest,
-    })
+    }))
 }
 
 /// The engine of the system `name` by its `edition` (the system's default

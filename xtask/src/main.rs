@@ -1,7 +1,8 @@
 //! `cargo xtask <command>`: see `cargo xtask --help`.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use swiss_core::PairingError;
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "swiss project automation")]
@@ -247,7 +248,13 @@ fn main() -> Result<()> {
                 Some(e) => xtask::bench::engine(&system, Some(e))?,
                 None => xtask::system(&system)?,
             };
-            let cell = xtask::bench::measure(engine.as_ref(), &file, reps)?;
+            let cell = match xtask::bench::measure(engine.as_ref(), &file, reps) {
+                Err(e) if matches!(e.downcast_ref(), Some(PairingError::Unsupported { .. })) => {
+                    println!("{}", xtask::bench::DECLINED);
+                    return Ok(());
+                }
+                cell => cell?,
+            };
             let peak = cell.peak_mib.map_or("n/a".into(), |m| m.to_string());
             let digest = cell.digest.map_or("n/a".into(), |d| d.to_string());
             println!("{} {peak} {digest}", cell.seconds);
@@ -285,7 +292,8 @@ fn bench_event(
         );
         for round in (1..=rounds).filter(|r| only.is_empty() || only.contains(r)) {
             let file = xtask::bench::event_round(&event, round)?;
-            let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
+            let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?
+                .with_context(|| format!("{system} declined round {round} of its own event"))?;
             let pairing = swiss_core::Pairing::recorded(&recorded, round);
             let expected = xtask::bench::digest(&pairing);
             let violations = verify.verify(&swiss_core::before_round(&recorded, round), &pairing);
@@ -337,7 +345,8 @@ fn bench_shapes(
     for &shape in shapes {
         let file = xtask::bench::shape(system, edition, shape, players, &cache)?;
         let t = swiss_testdata::read_trf(&file)?;
-        let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?;
+        let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?
+            .with_context(|| format!("{system} declined the {shape:?} round"))?;
         // The pairing once more, here: for the verifier, and to check that
         // the child made the same.
         let pairing = engine
@@ -403,7 +412,17 @@ fn bench(
             let mut base: Option<f64> = None;
             for &n in sizes {
                 let file = xtask::bench::history(pairer.as_ref(), pairer_label, n, round, &cache)?;
-                let cell = xtask::bench::measure_in_child(name, None, &file, reps)?;
+                let Some(cell) = xtask::bench::measure_in_child(name, None, &file, reps)? else {
+                    // Declined (the Dutch 2012 edition above its limit).
+                    println!(
+                        "{:<8} {:>8} {:>6} {:>12}",
+                        name,
+                        n,
+                        round,
+                        xtask::bench::DECLINED
+                    );
+                    continue;
+                };
                 let ratio =
                     base.map_or("1.0x".to_string(), |b| format!("{:.1}x", cell.seconds / b));
                 base.get_or_insert(cell.seconds);
