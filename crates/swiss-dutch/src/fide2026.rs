@@ -33,11 +33,12 @@ pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) -> Option<i32> {
     levels.dedup();
     let eligible: Vec<bool> = field.iter().map(|p| p.may_get_bye).collect();
     let nobody = vec![None; field.len()];
+    // C1-C3 do not read bye eligibility: one table serves every level.
+    let absolute = AbsoluteCriteria::new(field);
     for &level in &levels {
         for (p, &was) in field.iter_mut().zip(&eligible) {
             p.may_get_bye = was && p.score <= level;
         }
-        let absolute = AbsoluteCriteria::new(field);
         if completable(field, &absolute, &nobody) {
             tracing::debug!(
                 score = %swiss_core::Points(level),

@@ -27,7 +27,7 @@ const MAX_WINDOW_BITS: u32 = 120;
 /// weights pack, with what they need to know of the bracket.
 pub(crate) struct Bracket<'a, E> {
     pub(crate) field: &'a [Player],
-    pub(crate) absolute: &'a AbsoluteCriteria<'a>,
+    pub(crate) absolute: &'a AbsoluteCriteria,
     pub(crate) members: Vec<usize>,
     /// M0 (B.1.a): the MDPs, first in `members`.
     pub(crate) mdps: usize,
@@ -69,7 +69,7 @@ impl<'a, E: EditionRules> Bracket<'a, E> {
     /// in the rest.
     pub(crate) fn unlaid(
         field: &'a [Player],
-        absolute: &'a AbsoluteCriteria<'a>,
+        absolute: &'a AbsoluteCriteria,
         members: Vec<usize>,
         (mdps, size, next_end): (usize, usize, usize),
         rules: E,

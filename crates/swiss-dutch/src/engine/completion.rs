@@ -3,7 +3,6 @@
 //! criteria C.1-C.3.
 
 use std::collections::HashMap;
-use std::marker::PhantomData;
 
 use swiss_core::Colour;
 
@@ -16,9 +15,7 @@ use crate::player::Player;
 /// of their brackets (50 million at 10,000 players), where two searches
 /// in each player's own lists cost a cache miss each; the table stays
 /// linear in the field, not n².
-pub(crate) struct AbsoluteCriteria<'a> {
-    /// The field whose positions the table numbers.
-    field: PhantomData<&'a [Player]>,
+pub(crate) struct AbsoluteCriteria {
     /// `barred[start[i]..start[i + 1]]`: the positions player `i` may not
     /// meet (C.1, `XXP`), ascending; both ways.
     barred: Vec<u32>,
@@ -28,9 +25,9 @@ pub(crate) struct AbsoluteCriteria<'a> {
     c3: Vec<Option<Colour>>,
 }
 
-impl<'a> AbsoluteCriteria<'a> {
+impl AbsoluteCriteria {
     /// The criteria over `field` (positions are indices into it).
-    pub(crate) fn new(field: &'a [Player]) -> AbsoluteCriteria<'a> {
+    pub(crate) fn new(field: &[Player]) -> AbsoluteCriteria {
         let at: HashMap<_, usize> = field
             .iter()
             .enumerate()
@@ -64,12 +61,7 @@ impl<'a> AbsoluteCriteria<'a> {
                     .flatten()
             })
             .collect();
-        AbsoluteCriteria {
-            field: PhantomData,
-            barred,
-            start,
-            c3,
-        }
+        AbsoluteCriteria { barred, start, c3 }
     }
 
     /// Whether the players at positions `i` and `j` may meet (C.1-C.3).
@@ -87,7 +79,7 @@ impl<'a> AbsoluteCriteria<'a> {
 /// bye-eligible player (C.2) left over when their number is odd.
 pub(crate) fn completable(
     field: &[Player],
-    absolute: &AbsoluteCriteria<'_>,
+    absolute: &AbsoluteCriteria,
     opponent: &[Option<usize>],
 ) -> bool {
     let free: Vec<usize> = (0..field.len())
@@ -101,7 +93,7 @@ pub(crate) fn completable(
 /// odd.
 pub(crate) fn completable_set(
     field: &[Player],
-    absolute: &AbsoluteCriteria<'_>,
+    absolute: &AbsoluteCriteria,
     free: &[usize],
 ) -> bool {
     let k = free.len();
@@ -122,7 +114,7 @@ pub(crate) fn completable_set(
 
 /// Whether the players `members` can all be paired among themselves under
 /// C.1-C.3.
-pub(crate) fn perfectly_pairable(absolute: &AbsoluteCriteria<'_>, members: &[usize]) -> bool {
+pub(crate) fn perfectly_pairable(absolute: &AbsoluteCriteria, members: &[usize]) -> bool {
     perfect(members.len(), |a, b| absolute.allow(members[a], members[b]))
 }
 
@@ -133,7 +125,7 @@ pub(crate) fn perfectly_pairable(absolute: &AbsoluteCriteria<'_>, members: &[usi
 /// heterogeneous bracket, and a matching that needs such a pair does not
 /// show that the bracket pairs everyone.
 pub(crate) fn bracket_pairs_everyone(
-    absolute: &AbsoluteCriteria<'_>,
+    absolute: &AbsoluteCriteria,
     members: &[usize],
     mdps: usize,
 ) -> bool {
@@ -154,7 +146,7 @@ fn perfect(n: usize, adjacent: impl FnMut(usize, usize) -> bool) -> bool {
 /// A quick sufficient test for [`completable`]: first-fit pairing in A.2
 /// order, with one round of repairs by swapping partners; the leftover (odd
 /// count) must be bye-eligible.
-fn greedy_complete(field: &[Player], absolute: &AbsoluteCriteria<'_>, free: &[usize]) -> bool {
+fn greedy_complete(field: &[Player], absolute: &AbsoluteCriteria, free: &[usize]) -> bool {
     let k = free.len();
     let mut mate: Vec<Option<usize>> = vec![None; k];
     for a in 0..k {

@@ -50,7 +50,7 @@ pub(super) fn pair_round_with(
 /// The round being paired.
 struct RoundPairing<'a> {
     field: &'a [Player],
-    absolute: &'a AbsoluteCriteria<'a>,
+    absolute: &'a AbsoluteCriteria,
     /// Each player's opponent so far (positions in `field`).
     opponent: Vec<Option<usize>>,
     rounds_played: u32,

@@ -44,7 +44,7 @@ pub(crate) fn pair_round_2026(
 /// The round being paired.
 struct Round2026<'a> {
     field: &'a [Player],
-    absolute: &'a AbsoluteCriteria<'a>,
+    absolute: &'a AbsoluteCriteria,
     /// Each player's opponent so far (positions in `field`).
     opponent: Vec<Option<usize>>,
     rounds_played: u32,

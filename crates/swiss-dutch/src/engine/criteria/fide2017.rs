@@ -91,7 +91,7 @@ impl<'a> Bracket<'a, Fide2017> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         field: &'a [Player],
-        absolute: &'a AbsoluteCriteria<'a>,
+        absolute: &'a AbsoluteCriteria,
         members: Vec<usize>,
         mdps: usize,
         size: usize,

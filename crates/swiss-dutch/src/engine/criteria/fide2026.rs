@@ -104,7 +104,7 @@ impl<'a> Bracket<'a, Fide2026> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new_2026(
         field: &'a [Player],
-        absolute: &'a AbsoluteCriteria<'a>,
+        absolute: &'a AbsoluteCriteria,
         members: Vec<usize>,
         mdps: usize,
         size: usize,
