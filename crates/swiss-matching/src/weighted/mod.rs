@@ -293,8 +293,9 @@ fn offer<W: Weight>(
 ///
 /// # Memory
 ///
-/// About `4 n²` bytes whatever the width of `W`: each pair holds a 4-byte
-/// id into a table of the distinct weights set (values no pair uses any
+/// About `2 n²` bytes whatever the width of `W`: each pair holds a 2-byte
+/// id (4-byte once the table outgrows them) into a table of the distinct
+/// weights set (values no pair uses any
 /// more are dropped as the table grows). Graphs whose weights repeat, as
 /// the engines' brackets do, keep the table small; on graphs where every
 /// weight differs it adds the width of `W` per edge.
