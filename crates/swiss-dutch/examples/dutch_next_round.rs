@@ -1,5 +1,5 @@
-//! Pairs the next round of a small club tournament with the Lim system (C.04.4.3, 2026 text)
-//! and prints the boards: `cargo run -p swiss-lim --example pair_next_round`.
+//! Pairs the next round of a small club tournament with the Dutch system (C.04.3, 2026 rules)
+//! and prints the boards: `cargo run -p swiss-dutch --example dutch_next_round`.
 //! With a file argument, pairs that TRF file instead.
 
 use std::process::ExitCode;
@@ -27,14 +27,14 @@ fn main() -> ExitCode {
         },
         None => ("club.trf".to_string(), CLUB.to_string()),
     };
-    let tournament = match swiss_lim::trf::read(&text, &name) {
+    let tournament = match swiss_dutch::trf::read(&text, &name) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    match swiss_lim::pair(&tournament, &swiss_lim::Options::default()) {
+    match swiss_dutch::pair(&tournament, &swiss_dutch::Options::default()) {
         Ok(pairing) => {
             println!("round {}", pairing.round);
             for (board, p) in pairing.pairs.iter().enumerate() {

@@ -1,5 +1,5 @@
-//! Pairs the next round of a small club tournament with the TCEC Swiss system
-//! and prints the boards: `cargo run -p swiss-tcec --example pair_next_round`.
+//! Pairs the next round of a small club tournament with the Dubov system (C.04.4.1, 2026 text)
+//! and prints the boards: `cargo run -p swiss-dubov --example dubov_next_round`.
 //! With a file argument, pairs that TRF file instead.
 
 use std::process::ExitCode;
@@ -27,14 +27,14 @@ fn main() -> ExitCode {
         },
         None => ("club.trf".to_string(), CLUB.to_string()),
     };
-    let tournament = match swiss_tcec::trf::read(&text, &name) {
+    let tournament = match swiss_dubov::trf::read(&text, &name) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    match swiss_tcec::pair(&tournament, &swiss_tcec::Options::default()) {
+    match swiss_dubov::pair(&tournament, &swiss_dubov::Options::default()) {
         Ok(pairing) => {
             println!("round {}", pairing.round);
             for (board, p) in pairing.pairs.iter().enumerate() {
