@@ -86,9 +86,13 @@ impl<W: Weight> State<W> {
                         near[x] = s;
                         near_slack[x] = key;
                         Self::offer_reach(block_min, x, key);
-                        if sl.is_zero() && mate[base[tx]] == NONE {
-                            *instant = (s, x);
-                        }
+                    }
+                    // Even when an earlier outer vertex is as near: with
+                    // equal keys, the reach events would take the tree's
+                    // pairs one by one, lowest first, before this free
+                    // vertex (a slot at one slack from a whole group).
+                    if sl.is_zero() && mate[base[tx]] == NONE {
+                        *instant = (s, x);
                     }
                 }
             }
