@@ -9,7 +9,7 @@ use super::bracket::{Bracket, solve_bracket};
 use super::candidates::{LONE, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
-use super::remainder::{CUTS, WITHOUT_SOLVE};
+use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WITHOUT_SOLVE};
 use super::round_2017::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::{compatible, in_pairing_order};
@@ -153,6 +153,22 @@ fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
     assert!(
         cycles >= 200 && files_used >= 50,
         "{cycles} cycles in {files_used} files"
+    );
+}
+
+/// C.04.3 C.7 (2026: C8): the next scoregroup's gain when a bracket
+/// player joins it, read from the group's optimum when it can leave out
+/// one of his heaviest opponents at no loss, gives the same round as a
+/// solve for each bracket player, on every reference case file, in both
+/// editions; it must have answered in many brackets for the comparison
+/// to mean something.
+#[test]
+fn c043_c7_next_scoregroup_gains_without_a_solve_give_the_same_pairs() {
+    let (rows, files_used) = served_on_case_files(&ROWS_WITHOUT_SOLVE);
+    println!("next scoregroup gains without a solve: {rows} rows in {files_used} case files");
+    assert!(
+        rows >= 400 && files_used >= 60,
+        "{rows} rows in {files_used} files"
     );
 }
 

@@ -515,6 +515,23 @@ impl<W: Weight> DenseMatching<W> {
         self.st.mate.get(v).copied().filter(|&m| m != NONE)
     }
 
+    /// The heaviest weight set (zero without edges), solved or not.
+    ///
+    /// ```
+    /// use swiss_matching::DenseMatching;
+    ///
+    /// let mut m = DenseMatching::<u64>::new(3);
+    /// assert_eq!(m.max_weight(), 0);
+    /// m.set_weight(0, 1, 4);
+    /// m.set_weight(1, 2, 9);
+    /// assert_eq!(m.max_weight(), 9);
+    /// m.set_weight(1, 2, 0);
+    /// assert_eq!(m.max_weight(), 4);
+    /// ```
+    pub fn max_weight(&self) -> W {
+        self.w.max().half()
+    }
+
     /// Number of pairs in the last solution.
     pub fn pair_count(&self) -> usize {
         self.st.mate.iter().filter(|&&m| m != NONE).count() / 2
