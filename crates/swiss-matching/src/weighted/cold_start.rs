@@ -74,13 +74,9 @@ impl<W: Weight> State<W> {
     /// that keeps every slack non-negative. The stages grow one tree at a
     /// time, each over most of a bracket, which made the cold start of
     /// brackets with an excess of one colour preference take one search
-    /// per player of the excess. [`Forest::Stuck`] when fewer than three
+    /// per player of the excess. [`Forest::Stuck`] when fewer than two
     /// roots are left or an odd cycle (which needs the blossoms of the
-    /// exact stages) or a dual reaching zero blocks the step. (Two roots
-    /// are left to the stages, which are no dearer for them and keep
-    /// what they search: a round that an odd cycle blocks loses its whole
-    /// search, as with one free player in a group whose pairs are all
-    /// tight, 0.17 s at 4,870 players.) It keeps
+    /// exact stages) or a dual reaching zero blocks the step. It keeps
     /// what the stages need: feasible duals, tight pairs. It reads the
     /// duals of vertices only, so no blossom may exist yet. (Warm solves
     /// do without it: their few free vertices are cheap for the stages,
@@ -91,7 +87,7 @@ impl<W: Weight> State<W> {
         let roots: Vec<usize> = (0..n)
             .filter(|&v| self.mate[v] == NONE && !self.y[v].is_zero())
             .collect();
-        if roots.len() < 3 {
+        if roots.len() < 2 {
             return Forest::Stuck;
         }
         // Per vertex: label, tree (its root), parent in the tree.
