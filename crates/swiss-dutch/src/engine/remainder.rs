@@ -433,9 +433,7 @@ impl<const N: usize> Slotted<N> {
             })
             .collect()
     }
-}
 
-impl<const N: usize> Slotted<N> {
     /// [`Self::by_rows`]' value of row `b` without a solve, when the
     /// optimum of an odd group (the slot meeting every player) settles
     /// it: V(group - x) never exceeds V(group), so the value is row `b`'s
@@ -461,12 +459,15 @@ impl<const N: usize> Slotted<N> {
         if self.k.is_multiple_of(2) {
             return None;
         }
-        let heaviest = (0..self.k).map(|x| row(b, x)).max()?;
+        // Each weight read once: the row is a bracket player's pairs with
+        // the whole group.
+        let weights: Vec<Wide<N>> = (0..self.k).map(|x| row(b, x)).collect();
+        let heaviest = weights.iter().copied().max()?;
         if heaviest.is_zero() {
             return Some(Wide::ZERO);
         }
         let (m, first) = (&mut self.m, self.first);
-        let heaviest_of = |x: &usize| row(b, *x) == heaviest;
+        let heaviest_of = |x: &usize| weights[*x] == heaviest;
         let left_out = m
             .mate(SLOT)
             .map(|x| x - first)
