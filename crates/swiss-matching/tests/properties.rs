@@ -158,6 +158,66 @@ fn random_graphs<W: Weight>(seed: u64, graphs: usize, limit: W) -> Counts {
     counts
 }
 
+/// `fix_pairs` against `fix_pair` one pair at a time: the same weights
+/// after, and optima that keep every fixed pair of positive weight,
+/// whether the pairs come from the solution or not and whether other
+/// weights changed since the last solve.
+#[test]
+fn fixing_pairs_at_once_is_fixing_them_one_by_one() {
+    let mut rng = Rng(0xf1c5);
+    let mut fixed = 0;
+    for _ in 0..3000 {
+        let n = 2 + rng.below(11) as usize;
+        let mut m = DenseMatching::<u64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                m.set_weight(u, v, weight(&mut rng, 1 << 20, 30));
+            }
+        }
+        m.solve();
+        if rng.below(2) == 0 {
+            let v = rng.below(n as u64) as usize;
+            m.set_weight(v, (v + 1) % n, weight(&mut rng, 1 << 20, 30));
+        }
+        // Disjoint pairs: the solution's own now and then, else any.
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut pairs = Vec::new();
+        let mut used = vec![false; n];
+        for &v in &order {
+            let partner = if rng.below(2) == 0 {
+                m.mate(v)
+            } else {
+                order.iter().copied().find(|&u| u != v && !used[u])
+            };
+            if let Some(u) = partner.filter(|&u| !used[u] && !used[v] && rng.below(3) > 0) {
+                used[u] = true;
+                used[v] = true;
+                pairs.push((v, u));
+            }
+        }
+        let mut one_by_one = m.clone();
+        for &(u, v) in &pairs {
+            one_by_one.fix_pair(u, v);
+        }
+        m.fix_pairs(&pairs);
+        assert_eq!(matrix(&m), matrix(&one_by_one), "pairs {pairs:?}");
+        m.solve();
+        check_valid(&m);
+        assert!(m.verify());
+        assert_eq!(m.total_weight(), brute(n, &matrix(&m), false).1);
+        for &(u, v) in &pairs {
+            if !m.weight(u, v).is_zero() {
+                assert_eq!(m.mate(u), Some(v));
+                fixed += 1;
+            }
+        }
+    }
+    assert!(fixed > 3000, "too few pairs fixed: {fixed}");
+}
+
 fn max_cardinality<W: Weight>(seed: u64, graphs: usize, limit: W) -> usize {
     let mut rng = Rng(seed);
     for _ in 0..graphs {

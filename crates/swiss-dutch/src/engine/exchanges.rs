@@ -161,19 +161,34 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// B.6 after the exchange: the new S1R's players only meet S2R
     /// players; every other remainder pair is ruled out, and (after an
     /// exchange) the pairs left get their original weights back.
+    ///
+    /// The matcher's edges go in one pass over its rows (in parallel):
+    /// one pair at a time cost 0.1 s in a 4,870-player remainder.
     pub(super) fn fix_subgroups(&mut self, r: &Remainder, no_exchange: bool) {
+        let mut in_s1 = vec![false; self.weights.len()];
+        for &a in &r.players {
+            in_s1[a] = self.is_in_s1(a);
+        }
+        // `r.players` ascends, so the earlier of a pair is the lower.
+        let kept = |a: usize, b: usize| in_s1[a.min(b)] && !in_s1[a.max(b)];
         for pa in 0..r.players.len() {
             let a = r.players[pa];
-            let a_in_s1 = self.is_in_s1(a);
             for &b in &r.players[pa + 1..] {
-                if !a_in_s1 || self.is_in_s1(b) {
+                if !kept(a, b) {
                     self.weights.rule_out(a, b);
-                    self.matching.set_weight(a, b, Wide::ZERO);
-                } else if !no_exchange {
-                    // Without exchanges the weight is still the original
-                    // (or zero for a pair inside S1R or S2R, ruled out here).
-                    let w = self.weights.get(a, b);
-                    self.matching.set_weight(a, b, w);
+                }
+            }
+        }
+        self.matching
+            .remove_edges_among(&r.players, |a, b| !kept(a, b));
+        if !no_exchange {
+            // Without exchanges the weights kept are still the original.
+            for (pa, &a) in r.players.iter().enumerate() {
+                for &b in &r.players[pa + 1..] {
+                    if kept(a, b) {
+                        let w = self.weights.get(a, b);
+                        self.matching.set_weight(a, b, w);
+                    }
                 }
             }
         }

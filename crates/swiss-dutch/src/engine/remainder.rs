@@ -106,9 +106,8 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
                 let shift = ((window - 1 - w) * field) as u32;
                 self.bonus_for_higher_opponents(r, a, shift);
             }
-            for (a, b) in pending.drain(..) {
-                self.matching.fix_pair(a, b);
-            }
+            self.matching.fix_pairs(&pending);
+            pending.clear();
             self.matching.solve();
             for &a in &s1r[k..end] {
                 let b = self.matching.mate(a).filter(|&b| b < size).ok_or_else(|| {
