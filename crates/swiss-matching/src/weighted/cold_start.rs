@@ -251,6 +251,13 @@ impl<W: Weight> State<W> {
     /// unequal size, say) pairing in index order used up the vertices the
     /// scarce class needed and left hundreds free, each costing a search
     /// over the bracket; this leaves few.
+    ///
+    /// With sides ([`DenseMatching::set_sides`](super::DenseMatching::set_sides)),
+    /// each vertex of the first side, in index order, first takes the
+    /// first free tight vertex of the second (the pairs the engines' D.1
+    /// reads off first: in a 4,870-player bracket D.2 and D.1 then took
+    /// 0.2-0.4 s less), and afterwards the neighbour chosen is one of
+    /// another side where there is one.
     pub(super) fn match_tight(&mut self, w: &Matrix<W>) {
         let n = self.n;
         let words = n.div_ceil(64);
@@ -259,26 +266,37 @@ impl<W: Weight> State<W> {
             .map(|u| ones(&tight[u * words..(u + 1) * words]).count())
             .collect();
         let row = |u: usize| u * words..(u + 1) * words;
-        let mut free = vec![true; n];
+        // Every vertex is free at the start (`mate` is all `NONE`).
+        let take = |mate: &mut [usize], degree: &mut [usize], u: usize, v: usize| {
+            mate[u] = v;
+            mate[v] = u;
+            for x in ones(&tight[row(u)]).chain(ones(&tight[row(v)])) {
+                degree[x] = degree[x].saturating_sub(1);
+            }
+        };
+        let side = std::mem::take(&mut self.side);
+        for u in (0..n).filter(|&u| side[u] == 1) {
+            let mate = &self.mate;
+            let v = ones(&tight[row(u)]).find(|&v| mate[v] == NONE && side[v] == 2);
+            if let Some(v) = v.filter(|_| mate[u] == NONE) {
+                take(&mut self.mate, &mut degree, u, v);
+            }
+        }
         loop {
             let pick = (0..n)
-                .filter(|&u| free[u] && degree[u] > 0)
+                .filter(|&u| self.mate[u] == NONE && degree[u] > 0)
                 .min_by_key(|&u| degree[u]);
             let Some(u) = pick else { break };
+            let same_side = |v: usize| side[u] != 0 && side[v] == side[u];
             let v = ones(&tight[row(u)])
-                .filter(|&v| free[v])
-                .min_by_key(|&v| degree[v]);
+                .filter(|&v| self.mate[v] == NONE)
+                .min_by_key(|&v| (same_side(v), degree[v]));
             let Some(v) = v else {
                 degree[u] = 0;
                 continue;
             };
-            self.mate[u] = v;
-            self.mate[v] = u;
-            free[u] = false;
-            free[v] = false;
-            for x in ones(&tight[row(u)]).chain(ones(&tight[row(v)])) {
-                degree[x] = degree[x].saturating_sub(1);
-            }
+            take(&mut self.mate, &mut degree, u, v);
         }
+        self.side = side;
     }
 }

@@ -185,6 +185,9 @@ struct State<W> {
     /// A tight edge (outer vertex, vertex of a free unlabelled blossom)
     /// found while scanning: the stage can augment along it at once.
     instant: (usize, usize),
+    /// Each vertex's side for the cold start's greedy pass (0: none; see
+    /// [`DenseMatching::set_sides`]).
+    side: Vec<u8>,
 }
 
 impl<W: Weight> State<W> {
@@ -219,6 +222,7 @@ impl<W: Weight> State<W> {
             pick_slack: vec![W::ZERO; nodes],
             scratch: Vec::new(),
             instant: (NONE, NONE),
+            side: vec![0; n],
         }
     }
 }
@@ -339,6 +343,26 @@ impl<W: Weight> DenseMatching<W> {
             solved: false,
             changed: Vec::new(),
             is_changed: vec![false; n],
+        }
+    }
+
+    /// Splits the vertices into two sides (`Some(false)`, `Some(true)`)
+    /// and the rest (`None`), which only steers which optimum a cold solve
+    /// finds among equally heavy ones: its greedy pass over the tight
+    /// edges pairs a sided vertex with one of the other side or of none
+    /// where it can. The optimum's weight is the same.
+    ///
+    /// A caller that reads its answer from the optimum's structure saves
+    /// work when the optimum already looks like it: the pairing engines'
+    /// brackets ask whether a best candidate pairs every S1 player with
+    /// an S2 player, which needs no re-solve when the optimum does.
+    pub fn set_sides(&mut self, side: impl Fn(usize) -> Option<bool>) {
+        for (v, s) in self.st.side.iter_mut().enumerate() {
+            *s = match side(v) {
+                None => 0,
+                Some(false) => 1,
+                Some(true) => 2,
+            };
         }
     }
 

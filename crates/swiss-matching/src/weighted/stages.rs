@@ -8,9 +8,12 @@ use crate::matrix::Matrix;
 use crate::weight::Weight;
 
 impl<W: Weight> State<W> {
-    /// Forgets everything: no pairs, no blossoms, every dual at `start`.
+    /// Forgets the last solution: no pairs, no blossoms, every dual at
+    /// `start` (the sides stay).
     pub(super) fn reset(&mut self, start: W) {
+        let side = std::mem::take(&mut self.side);
         *self = State::new(self.n);
+        self.side = side;
         self.y.fill(start);
     }
 
