@@ -6,7 +6,7 @@ use std::cell::Cell;
 use std::thread::LocalKey;
 
 use super::bracket::{Bracket, solve_bracket};
-use super::candidates::{LONE, STAND_INS};
+use super::candidates::{LONE, PAB_STAND_IN, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
 use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WITHOUT_SOLVE};
@@ -138,6 +138,20 @@ fn served_on_case_files(switch: &'static LocalKey<Cell<(bool, usize)>>) -> (usiz
         }
     }
     (served, files_used)
+}
+
+/// C.04.3 (2026) C5 and Art. 3 (the PAB): the last bracket of a round,
+/// odd, with a stand-in for the PAB whose pairs all weigh the same, gives
+/// the same round as the bracket alone, on every reference case file
+/// (the 2017 text makes that bracket the CLB, so it serves in 2026 only).
+#[test]
+fn c043_the_last_odd_bracket_with_a_stand_in_for_the_pab_gives_the_same_pairs() {
+    let (served, files_used) = served_on_case_files(&PAB_STAND_IN);
+    println!("PAB stand-in: {served} brackets in {files_used} case files");
+    assert!(
+        served >= 50 && files_used >= 50,
+        "{served} brackets in {files_used} files"
+    );
 }
 
 /// C.04.3 D.1 in the remainder: answering an S1R player from the last
