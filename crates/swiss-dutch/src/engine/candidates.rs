@@ -55,8 +55,8 @@ pub(crate) struct CandidateSearch<'s, 'a, E, const N: usize> {
     pub(super) weights: EdgeWeights<'s, 'a, E, N>,
     /// The matcher, whose weights carry the bonuses of the current step.
     pub(super) matching: DenseMatching<Wide<N>>,
-    /// The players after the bracket are one stand-in
-    /// ([`Bracket::floats_one_into_next`]).
+    /// The players after the bracket (for the last bracket, the PAB) are
+    /// one stand-in ([`Bracket::floats_one_into_next`]).
     stand_in: bool,
     /// Bracket players whose place is decided: MDPs chosen for S1 (D.3)
     /// and players paired.
@@ -330,10 +330,9 @@ fn natural_sides(mdps: usize, size: usize) -> impl Fn(usize) -> Option<bool> {
 }
 
 impl<E> Bracket<'_, E> {
-    /// Whether the bracket is odd, not the PPB or the CLB, and has players
-    /// after it: then C.5, which outranks all the other criteria, leaves
-    /// one bracket player unpaired in every best candidate as soon as one
-    /// does. Who he is matters to the next scoregroup only through what
+    /// Whether the bracket is odd and not the PPB or the CLB: then C.5,
+    /// which outranks all the other criteria, leaves one bracket player
+    /// unpaired in every best candidate as soon as one does. Who he is matters to the next scoregroup only through what
     /// its pairing gains when he joins it (C.7), so the next scoregroup
     /// can be replaced by a stand-in whose pair with each bracket player
     /// weighs that gain: the candidates keep their order, and the matching

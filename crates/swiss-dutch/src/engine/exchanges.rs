@@ -171,26 +171,19 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
         }
         // `r.players` ascends, so the earlier of a pair is the lower.
         let kept = |a: usize, b: usize| in_s1[a.min(b)] && !in_s1[a.max(b)];
-        for pa in 0..r.players.len() {
-            let a = r.players[pa];
+        for (pa, &a) in r.players.iter().enumerate() {
             for &b in &r.players[pa + 1..] {
                 if !kept(a, b) {
                     self.weights.rule_out(a, b);
+                } else if !no_exchange {
+                    // Without exchanges the weights kept are still the
+                    // original.
+                    let w = self.weights.get(a, b);
+                    self.matching.set_weight(a, b, w);
                 }
             }
         }
         self.matching
             .remove_edges_among(&r.players, |a, b| !kept(a, b));
-        if !no_exchange {
-            // Without exchanges the weights kept are still the original.
-            for (pa, &a) in r.players.iter().enumerate() {
-                for &b in &r.players[pa + 1..] {
-                    if kept(a, b) {
-                        let w = self.weights.get(a, b);
-                        self.matching.set_weight(a, b, w);
-                    }
-                }
-            }
-        }
     }
 }

@@ -275,10 +275,11 @@ impl<W: Weight> State<W> {
             }
         };
         let side = std::mem::take(&mut self.side);
+        // A first-side vertex only takes second-side ones, so each is
+        // still free when its turn comes.
         for u in (0..n).filter(|&u| side[u] == 1) {
             let mate = &self.mate;
-            let v = ones(&tight[row(u)]).find(|&v| mate[v] == NONE && side[v] == 2);
-            if let Some(v) = v.filter(|_| mate[u] == NONE) {
+            if let Some(v) = ones(&tight[row(u)]).find(|&v| mate[v] == NONE && side[v] == 2) {
                 take(&mut self.mate, &mut degree, u, v);
             }
         }
