@@ -45,6 +45,32 @@ fn each_row<T: Send>(out: &mut [T], len: usize, n: usize, f: impl Fn(usize, &mut
     each_row_with(out, len, &mut nothing, n, |i, c, _| f(i, c));
 }
 
+/// [`each_row`] with a [`matrix::Memo`] per thread for `f` to use.
+fn each_row_memo<T: Send>(
+    out: &mut [T],
+    len: usize,
+    n: usize,
+    f: impl Fn(usize, &mut [T], &mut matrix::Memo) + Sync,
+) {
+    if len == 0 {
+        return;
+    }
+    #[cfg(feature = "parallel")]
+    if n >= PARALLEL_MIN {
+        use rayon::prelude::*;
+        out.par_chunks_mut(len)
+            .enumerate()
+            .for_each_init(matrix::Memo::default, |memo, (i, c)| f(i, c, memo));
+        return;
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = n;
+    let mut memo = matrix::Memo::default();
+    out.chunks_mut(len)
+        .enumerate()
+        .for_each(|(i, c)| f(i, c, &mut memo));
+}
+
 /// [`each_row`] with one more item per row, `side[i]`, for `f` to set.
 fn each_row_with<T: Send, S: Send>(
     out: &mut [T],

@@ -98,7 +98,124 @@ macro_rules! by_store {
     };
 }
 
+/// Most cells (class × weight id) a [`Memo`] keeps: beyond it a row pass
+/// does its work on every edge.
+const MEMO_CELLS: usize = 1 << 16;
+
+/// The class of each key of [`Classes::by`].
+pub(crate) type ClassIds<K> = std::collections::HashMap<K, u32, foldhash::fast::FixedState>;
+
+/// The vertices sorted into classes by a row pass (equal duals, say):
+/// when the work of the pass on an edge `u-x` depends only on `x`'s class
+/// and the edge's weight, [`Matrix::for_edges_memo`] does it once per
+/// distinct pair of them in a row. The engines' big brackets have a few
+/// dozen weights and a handful of distinct duals: a row of 4,500 edges
+/// then needs a few dozen sums of seven-limb weights instead of 4,500.
+#[derive(Clone, Debug)]
+pub(crate) struct Classes {
+    of: Vec<u32>,
+    count: usize,
+}
+
+impl Classes {
+    /// For each vertex `x < n`, the rank of `key(x)` among the distinct
+    /// keys in order of first use: vertices with equal keys share a
+    /// class. Also returns the class of each key.
+    pub(crate) fn by<K: std::hash::Hash + Eq>(
+        n: usize,
+        key: impl Fn(usize) -> K,
+    ) -> (Self, ClassIds<K>) {
+        let mut ids = ClassIds::with_hasher(foldhash::fast::FixedState::with_seed(0));
+        let of = (0..n)
+            .map(|x| {
+                let next = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+                *ids.entry(key(x)).or_insert(next)
+            })
+            .collect();
+        let count = ids.len();
+        (Classes { of, count }, ids)
+    }
+
+    /// Puts `x` in `class`, a new class if it is `count()`.
+    pub(crate) fn set(&mut self, x: usize, class: u32) {
+        self.of[x] = class;
+        self.count = self.count.max(class as usize + 1);
+    }
+}
+
+/// What [`Matrix::for_edges_memo`] found for each cell (class, weight id)
+/// of the current row: stamped by row, so that nothing is cleared between
+/// rows. One per thread.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    stamp: Vec<u32>,
+    held: Vec<bool>,
+    now: u32,
+}
+
+impl Memo {
+    /// Starts a row over `cells` cells; false when there are too many to
+    /// keep.
+    fn begin(&mut self, cells: usize) -> bool {
+        if cells > MEMO_CELLS {
+            return false;
+        }
+        if self.stamp.len() < cells {
+            self.stamp.resize(cells, 0);
+            self.held.resize(cells, false);
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+        true
+    }
+}
+
 impl<I: Id, W: Weight> Interned<I, W> {
+    /// [`Matrix::for_edges_memo`] on this store; false (nothing done) when
+    /// the cells are too many.
+    fn for_edges_memo(
+        &self,
+        u: usize,
+        row: std::ops::Range<usize>,
+        classes: &Classes,
+        memo: &mut Memo,
+        test: &mut impl FnMut(usize, W) -> bool,
+        each: &mut impl FnMut(usize, W),
+    ) -> bool {
+        let k = self.values.len();
+        if !memo.begin(classes.count.saturating_mul(k)) {
+            return false;
+        }
+        // The weight is read only where a test or a report needs it: most
+        // edges need neither.
+        let now = memo.now;
+        for ((x, &id), &c) in self.ids[row].iter().enumerate().zip(&classes.of) {
+            if id == I::ZERO {
+                continue;
+            }
+            // A loop is no cell's sample: tested on its own.
+            if x == u {
+                let wt = self.values[id.index()];
+                if test(x, wt) {
+                    each(x, wt);
+                }
+                continue;
+            }
+            let cell = c as usize * k + id.index();
+            if memo.stamp[cell] != now {
+                memo.stamp[cell] = now;
+                memo.held[cell] = test(x, self.values[id.index()]);
+            }
+            if memo.held[cell] {
+                each(x, self.values[id.index()]);
+            }
+        }
+        true
+    }
+
     fn new(ids: Vec<I>, values: Vec<W>, recent: usize) -> Self {
         let live = values.len();
         Interned {
@@ -227,6 +344,37 @@ impl<W: Weight> Matrix<W> {
                 }
             }
         })
+    }
+
+    /// Calls `test(x, weight)` for the edges `u-x` in order of `x`, but
+    /// once only per cell (class of `x` in `classes`, weight) of the row,
+    /// and `each(x, weight)` for every edge whose cell's test held: for a
+    /// pass whose work on an edge depends on nothing else (the row's own
+    /// dual, say, and `x`'s through its class). A loop `u-u` is tested on
+    /// its own. In the direct store, or with too many cells, every edge is
+    /// tested.
+    #[inline]
+    pub(crate) fn for_edges_memo(
+        &self,
+        u: usize,
+        classes: &Classes,
+        memo: &mut Memo,
+        mut test: impl FnMut(usize, W) -> bool,
+        mut each: impl FnMut(usize, W),
+    ) {
+        let row = u * self.n..(u + 1) * self.n;
+        let done = by_store!(
+            &self.store,
+            s => s.for_edges_memo(u, row.clone(), classes, memo, &mut test, &mut each),
+            _d => false
+        );
+        if !done {
+            self.for_edges(u, |x, wt| {
+                if test(x, wt) {
+                    each(x, wt);
+                }
+            });
+        }
     }
 
     /// Writes the id `id` of `w` (or `w` itself, in the direct store) at
@@ -557,6 +705,51 @@ mod tests {
                     if palette_size > 0 {
                         assert_eq!(from.get(u, v), want.get(u, v), "{u}-{v}");
                     }
+                }
+            }
+        }
+    }
+
+    /// `for_edges_memo` reports the edges whose test holds, as testing
+    /// every edge does, and tests each (class, weight) cell of a row once
+    /// (loops on their own), with one memo across rows whose tests differ.
+    #[test]
+    fn memo_tests_each_cell_once_and_reports_every_edge() {
+        let few = |u: usize, v: usize| ((u / 3 + v / 4) % 5) as u64 * 7;
+        let many = |u: usize, v: usize| (u * 1_000 + v) as u64 + 1;
+        for (n, value) in [(60, &few as &dyn Fn(usize, usize) -> u64), (700, &many)] {
+            let mut m = Matrix::<u64>::new(n);
+            m.fill(value);
+            m.set(5, 5, 14);
+            let interned = !matches!(m.store, Store::Direct(_));
+            assert_eq!(interned, n == 60);
+            let (classes, _) = Classes::by(n, |x| x % 3);
+            let mut memo = Memo::default();
+            for u in 0..n {
+                let holds =
+                    |x: usize, w: u64| !(w / 7 + (x % 3) as u64 + u as u64).is_multiple_of(3);
+                let (mut want, mut edges) = (Vec::new(), 0);
+                m.for_edges(u, |x, w| {
+                    edges += 1;
+                    if holds(x, w) {
+                        want.push(x);
+                    }
+                });
+                let mut tested = Vec::new();
+                let mut got = Vec::new();
+                let test = |x: usize, w: u64| {
+                    tested.push((x == u, x % 3, w));
+                    holds(x, w)
+                };
+                m.for_edges_memo(u, &classes, &mut memo, test, |x, _| got.push(x));
+                assert_eq!(got, want, "row {u}");
+                let mut cells = tested.clone();
+                cells.sort_unstable();
+                cells.dedup();
+                if interned {
+                    assert_eq!(cells.len(), tested.len(), "row {u}: a cell tested twice");
+                } else {
+                    assert_eq!(tested.len(), edges, "row {u}: an edge untested");
                 }
             }
         }

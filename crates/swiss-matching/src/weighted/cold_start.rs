@@ -4,7 +4,7 @@
 //! on it, before any stage grows a tree.
 
 use super::{Forest, IDLE_FOREST_ROUNDS, Label, NONE, SWEEPS, State, UNSWEPT_FREE, ones};
-use crate::matrix::Matrix;
+use crate::matrix::{ClassIds, Classes, Matrix, Memo};
 use crate::weight::Weight;
 
 impl<W: Weight> State<W> {
@@ -15,9 +15,14 @@ impl<W: Weight> State<W> {
     /// vertices before any search.
     pub(super) fn greedy_start(&mut self, w: &Matrix<W>) {
         let n = self.n;
-        crate::each_row(&mut self.y, 1, n, |v, y| {
+        let (one, _) = Classes::by(n, |_| ());
+        crate::each_row_memo(&mut self.y, 1, n, |v, y, memo| {
             let mut max = W::ZERO;
-            w.for_edges(v, |_, wt| max = max.max(wt));
+            let mut heavier = |_, wt: W| {
+                max = max.max(wt);
+                false
+            };
+            w.for_edges_memo(v, &one, memo, &mut heavier, |_, _| {});
             y[0] = max.half();
         });
         // Half the heaviest edge often makes most vertices tight with a
@@ -36,9 +41,13 @@ impl<W: Weight> State<W> {
         // others: more edges turn tight, and the greedy pass below pairs
         // more vertices (weights that add a per-vertex term, as the
         // engines' float criteria do, otherwise leave most vertices free).
+        let mut duals = DualClasses::new(&self.y);
+        let mut memo = Memo::default();
         for _ in 0..SWEEPS {
             for v in 0..n {
-                self.y[v] = self.least_dual(w, v);
+                let y = self.least_dual(w, v, &duals.classes, &mut memo);
+                duals.set(v, y);
+                self.y[v] = y;
             }
         }
         self.match_tight(w);
@@ -56,22 +65,29 @@ impl<W: Weight> State<W> {
     /// it is tight with the others and [`State::pair_free_tight`] pairs
     /// it.
     fn lower_free_duals(&mut self, w: &Matrix<W>) {
+        let mut duals = DualClasses::new(&self.y);
+        let mut memo = Memo::default();
         for v in 0..self.n {
             if self.mate[v] == NONE {
-                self.y[v] = self.least_dual(w, v);
+                let y = self.least_dual(w, v, &duals.classes, &mut memo);
+                duals.set(v, y);
+                self.y[v] = y;
             }
         }
     }
 
     /// The least dual of `v` that keeps its edges' slacks non-negative,
-    /// given the others' duals.
-    fn least_dual(&self, w: &Matrix<W>, v: usize) -> W {
+    /// given the others' duals (`classes`: equal duals share a class).
+    fn least_dual(&self, w: &Matrix<W>, v: usize, classes: &Classes, memo: &mut Memo) -> W {
         let mut need = W::ZERO;
-        w.for_edges(v, |u, wt| {
-            if u != v && wt > self.y[u] && wt.sub(self.y[u]) > need {
-                need = wt.sub(self.y[u]);
+        let y = &self.y;
+        let mut needs = |u: usize, wt: W| {
+            if u != v && wt > y[u] && wt.sub(y[u]) > need {
+                need = wt.sub(y[u]);
             }
-        });
+            false
+        };
+        w.for_edges_memo(v, classes, memo, &mut needs, |_, _| {});
         need
     }
 
@@ -127,6 +143,10 @@ impl<W: Weight> State<W> {
             queue.push_back(r);
         }
         let mut augmented = false;
+        // The duals stay put until the step below: equal duals, equal
+        // tightness.
+        let (duals, _) = Classes::by(n, |x| self.y[x]);
+        let mut memo = Memo::default();
         while let Some(s) = queue.pop_front() {
             if used[tree[s]] {
                 continue;
@@ -134,8 +154,9 @@ impl<W: Weight> State<W> {
             let mut hit = None;
             let y = &self.y;
             let mate = &self.mate;
-            w.for_edges(s, |x, wt| {
-                if hit.is_some() || x == s || y[s].add(y[x]) != wt {
+            let tight = |x: usize, wt: W| y[s].add(y[x]) == wt;
+            w.for_edges_memo(s, &duals, &mut memo, tight, |x, _| {
+                if hit.is_some() || x == s {
                     return;
                 }
                 match label[x] {
@@ -188,14 +209,15 @@ impl<W: Weight> State<W> {
         // bound of each outer vertex found row by row.
         let mut least: Vec<Option<W>> = vec![None; n];
         let y = &self.y;
-        crate::each_row(&mut least, 1, n, |s, out| {
+        let (kinds, _) = Classes::by(n, |x| (y[x], label[x]));
+        crate::each_row_memo(&mut least, 1, n, |s, out, memo| {
             if label[s] != Label::Outer {
                 return;
             }
             let mut d = y[s];
-            w.for_edges(s, |x, wt| {
+            let mut bound = |x: usize, wt: W| {
                 if x == s {
-                    return;
+                    return false;
                 }
                 let slack = y[s].add(y[x]).sub(wt);
                 match label[x] {
@@ -203,7 +225,9 @@ impl<W: Weight> State<W> {
                     Label::Outer => d = d.min(slack.half()),
                     Label::Inner => {}
                 }
-            });
+                false
+            };
+            w.for_edges_memo(s, &kinds, memo, &mut bound, |_, _| {});
             out[0] = Some(d);
         });
         let delta = least.into_iter().flatten().min();
@@ -232,12 +256,14 @@ impl<W: Weight> State<W> {
         let words = n.div_ceil(64);
         let mut tight = vec![0u64; n * words];
         let y = &self.y;
-        crate::each_row(&mut tight, words, n, |u, row| {
+        let (duals, _) = Classes::by(n, |x| y[x]);
+        crate::each_row_memo(&mut tight, words, n, |u, row, memo| {
             if !keep(u) {
                 return;
             }
-            w.for_edges(u, |v, wt| {
-                if v != u && keep(v) && y[u].add(y[v]) == wt {
+            let is_tight = |v: usize, wt: W| v != u && y[u].add(y[v]) == wt;
+            w.for_edges_memo(u, &duals, memo, is_tight, |v, _| {
+                if keep(v) {
                     row[v / 64] |= 1 << (v % 64);
                 }
             });
@@ -299,5 +325,26 @@ impl<W: Weight> State<W> {
             take(&mut self.mate, &mut degree, u, v);
         }
         self.side = side;
+    }
+}
+
+/// Classes of equal duals ([`Classes`]), kept while the duals change one
+/// by one.
+struct DualClasses<W> {
+    classes: Classes,
+    ids: ClassIds<W>,
+}
+
+impl<W: Weight> DualClasses<W> {
+    fn new(y: &[W]) -> Self {
+        let (classes, ids) = Classes::by(y.len(), |x| y[x]);
+        DualClasses { classes, ids }
+    }
+
+    /// `x`'s dual is now `y`.
+    fn set(&mut self, x: usize, y: W) {
+        let next = u32::try_from(self.ids.len()).unwrap_or(u32::MAX);
+        let class = *self.ids.entry(y).or_insert(next);
+        self.classes.set(x, class);
     }
 }

@@ -79,7 +79,7 @@ pub enum SolveKind {
     WarmFailed,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Label {
     None,
     /// Even distance from the root: its dual goes down.
