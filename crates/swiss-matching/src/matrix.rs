@@ -176,9 +176,11 @@ impl Memo {
 impl<I: Id, W: Weight> Interned<I, W> {
     /// [`Matrix::for_edges_memo`] on this store; false (nothing done) when
     /// the cells are too many.
+    #[allow(clippy::too_many_arguments)]
     fn for_edges_memo(
         &self,
         u: usize,
+        apart: usize,
         row: std::ops::Range<usize>,
         classes: &Classes,
         memo: &mut Memo,
@@ -196,8 +198,8 @@ impl<I: Id, W: Weight> Interned<I, W> {
             if id == I::ZERO {
                 continue;
             }
-            // A loop is no cell's sample: tested on its own.
-            if x == u {
+            // A loop is no cell's sample, nor `apart`: tested on their own.
+            if x == u || x == apart {
                 let wt = self.values[id.index()];
                 if test(x, wt) {
                     each(x, wt);
@@ -351,12 +353,14 @@ impl<W: Weight> Matrix<W> {
     /// and `each(x, weight)` for every edge whose cell's test held: for a
     /// pass whose work on an edge depends on nothing else (the row's own
     /// dual, say, and `x`'s through its class). A loop `u-u` is tested on
-    /// its own. In the direct store, or with too many cells, every edge is
-    /// tested.
+    /// its own, and so is `u-apart` (for a test that treats `apart`
+    /// apart; any value that is no vertex for none). In the direct store,
+    /// or with too many cells, every edge is tested.
     #[inline]
     pub(crate) fn for_edges_memo(
         &self,
         u: usize,
+        apart: usize,
         classes: &Classes,
         memo: &mut Memo,
         mut test: impl FnMut(usize, W) -> bool,
@@ -365,7 +369,7 @@ impl<W: Weight> Matrix<W> {
         let row = u * self.n..(u + 1) * self.n;
         let done = by_store!(
             &self.store,
-            s => s.for_edges_memo(u, row.clone(), classes, memo, &mut test, &mut each),
+            s => s.for_edges_memo(u, apart, row.clone(), classes, memo, &mut test, &mut each),
             _d => false
         );
         if !done {
@@ -712,7 +716,8 @@ mod tests {
 
     /// `for_edges_memo` reports the edges whose test holds, as testing
     /// every edge does, and tests each (class, weight) cell of a row once
-    /// (loops on their own), with one memo across rows whose tests differ.
+    /// (loops and `apart` on their own, whose test differs from their
+    /// cell's), with one memo across rows whose tests differ.
     #[test]
     fn memo_tests_each_cell_once_and_reports_every_edge() {
         let few = |u: usize, v: usize| ((u / 3 + v / 4) % 5) as u64 * 7;
@@ -726,8 +731,10 @@ mod tests {
             let (classes, _) = Classes::by(n, |x| x % 3);
             let mut memo = Memo::default();
             for u in 0..n {
-                let holds =
-                    |x: usize, w: u64| !(w / 7 + (x % 3) as u64 + u as u64).is_multiple_of(3);
+                let apart = (u + 7) % n;
+                let holds = |x: usize, w: u64| {
+                    (x == apart) == (w / 7 + (x % 3) as u64 + u as u64).is_multiple_of(3)
+                };
                 let (mut want, mut edges) = (Vec::new(), 0);
                 m.for_edges(u, |x, w| {
                     edges += 1;
@@ -738,10 +745,10 @@ mod tests {
                 let mut tested = Vec::new();
                 let mut got = Vec::new();
                 let test = |x: usize, w: u64| {
-                    tested.push((x == u, x % 3, w));
+                    tested.push((x == u, x == apart, x % 3, w));
                     holds(x, w)
                 };
-                m.for_edges_memo(u, &classes, &mut memo, test, |x, _| got.push(x));
+                m.for_edges_memo(u, apart, &classes, &mut memo, test, |x, _| got.push(x));
                 assert_eq!(got, want, "row {u}");
                 let mut cells = tested.clone();
                 cells.sort_unstable();

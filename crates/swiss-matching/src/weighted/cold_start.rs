@@ -22,7 +22,7 @@ impl<W: Weight> State<W> {
                 max = max.max(wt);
                 false
             };
-            w.for_edges_memo(v, &one, memo, &mut heavier, |_, _| {});
+            w.for_edges_memo(v, NONE, &one, memo, &mut heavier, |_, _| {});
             y[0] = max.half();
         });
         // Half the heaviest edge often makes most vertices tight with a
@@ -45,7 +45,7 @@ impl<W: Weight> State<W> {
         let mut memo = Memo::default();
         for _ in 0..SWEEPS {
             for v in 0..n {
-                let y = self.least_dual(w, v, &duals.classes, &mut memo);
+                let y = self.least_dual(w, v, NONE, Some((&duals.classes, &mut memo)));
                 duals.set(v, y);
                 self.y[v] = y;
             }
@@ -69,25 +69,39 @@ impl<W: Weight> State<W> {
         let mut memo = Memo::default();
         for v in 0..self.n {
             if self.mate[v] == NONE {
-                let y = self.least_dual(w, v, &duals.classes, &mut memo);
+                let y = self.least_dual(w, v, NONE, Some((&duals.classes, &mut memo)));
                 duals.set(v, y);
                 self.y[v] = y;
             }
         }
     }
 
-    /// The least dual of `v` that keeps its edges' slacks non-negative,
-    /// given the others' duals (`classes`: equal duals share a class).
-    fn least_dual(&self, w: &Matrix<W>, v: usize, classes: &Classes, memo: &mut Memo) -> W {
+    /// The least dual of `v` that keeps the slacks of its edges (but the
+    /// one to `apart`) non-negative, given the others' duals; by classes
+    /// of equal duals when given ([`Matrix::for_edges_memo`]).
+    pub(super) fn least_dual(
+        &self,
+        w: &Matrix<W>,
+        v: usize,
+        apart: usize,
+        memo: Option<(&Classes, &mut Memo)>,
+    ) -> W {
         let mut need = W::ZERO;
         let y = &self.y;
         let mut needs = |u: usize, wt: W| {
-            if u != v && wt > y[u] && wt.sub(y[u]) > need {
+            if u != v && u != apart && wt > y[u] && wt.sub(y[u]) > need {
                 need = wt.sub(y[u]);
             }
             false
         };
-        w.for_edges_memo(v, classes, memo, &mut needs, |_, _| {});
+        match memo {
+            Some((classes, memo)) => {
+                w.for_edges_memo(v, apart, classes, memo, &mut needs, |_, _| {})
+            }
+            None => w.for_edges(v, |u, wt| {
+                needs(u, wt);
+            }),
+        }
         need
     }
 
@@ -155,7 +169,7 @@ impl<W: Weight> State<W> {
             let y = &self.y;
             let mate = &self.mate;
             let tight = |x: usize, wt: W| y[s].add(y[x]) == wt;
-            w.for_edges_memo(s, &duals, &mut memo, tight, |x, _| {
+            w.for_edges_memo(s, NONE, &duals, &mut memo, tight, |x, _| {
                 if hit.is_some() || x == s {
                     return;
                 }
@@ -227,7 +241,7 @@ impl<W: Weight> State<W> {
                 }
                 false
             };
-            w.for_edges_memo(s, &kinds, memo, &mut bound, |_, _| {});
+            w.for_edges_memo(s, NONE, &kinds, memo, &mut bound, |_, _| {});
             out[0] = Some(d);
         });
         let delta = least.into_iter().flatten().min();
@@ -262,7 +276,7 @@ impl<W: Weight> State<W> {
                 return;
             }
             let is_tight = |v: usize, wt: W| v != u && y[u].add(y[v]) == wt;
-            w.for_edges_memo(u, &duals, memo, is_tight, |v, _| {
+            w.for_edges_memo(u, NONE, &duals, memo, is_tight, |v, _| {
                 if keep(v) {
                     row[v / 64] |= 1 << (v % 64);
                 }
@@ -330,19 +344,19 @@ impl<W: Weight> State<W> {
 
 /// Classes of equal duals ([`Classes`]), kept while the duals change one
 /// by one.
-struct DualClasses<W> {
-    classes: Classes,
+pub(super) struct DualClasses<W> {
+    pub(super) classes: Classes,
     ids: ClassIds<W>,
 }
 
 impl<W: Weight> DualClasses<W> {
-    fn new(y: &[W]) -> Self {
+    pub(super) fn new(y: &[W]) -> Self {
         let (classes, ids) = Classes::by(y.len(), |x| y[x]);
         DualClasses { classes, ids }
     }
 
     /// `x`'s dual is now `y`.
-    fn set(&mut self, x: usize, y: W) {
+    pub(super) fn set(&mut self, x: usize, y: W) {
         let next = u32::try_from(self.ids.len()).unwrap_or(u32::MAX);
         let class = *self.ids.entry(y).or_insert(next);
         self.classes.set(x, class);

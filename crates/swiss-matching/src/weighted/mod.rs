@@ -44,6 +44,10 @@ const IDLE_FOREST_ROUNDS: usize = 12;
 /// paths ([`State::pair_along_tight_paths`]): building the tight graph
 /// costs about what a few stages do.
 const TIGHT_PATH_ROOTS: usize = 32;
+/// Fewest changed vertices for which a warm solve restores their duals by
+/// classes of equal duals ([`crate::matrix::Memo`]): sorting the duals
+/// into classes costs about a row pass.
+const MEMO_CHANGED: usize = 32;
 /// [`DenseMatching::fix_pairs`] fixes pairs one by one when there are
 /// fewer than one per this many vertices.
 const BULK_FIX: usize = 64;

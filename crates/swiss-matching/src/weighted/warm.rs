@@ -3,9 +3,10 @@
 //! and re-grow trees only from them; single pairs fixed or tried by one
 //! alternating path or cycle; the optimality certificate.
 
-use super::{NONE, State, TIGHT_PATH_ROOTS};
+use super::cold_start::DualClasses;
+use super::{MEMO_CHANGED, NONE, State, TIGHT_PATH_ROOTS};
 use crate::cardinality::CardinalityMatcher;
-use crate::matrix::Matrix;
+use crate::matrix::{Matrix, Memo};
 use crate::weight::Weight;
 
 impl<W: Weight> State<W> {
@@ -20,24 +21,23 @@ impl<W: Weight> State<W> {
                 }
             }
         }
+        // Many changed vertices (the engines' D.2 changes thousands at
+        // once): their rows by classes of equal duals.
+        let mut duals = (changed.len() >= MEMO_CHANGED).then(|| DualClasses::new(&self.y));
+        let mut memo = Memo::default();
         for &v in changed {
             let m = self.mate[v];
-            let mut need = W::ZERO;
-            let y = &self.y;
-            w.for_edges(v, |u, two| {
-                if u == m {
-                    return;
-                }
-                if two > y[u] && two.sub(y[u]) > need {
-                    need = two.sub(y[u]);
-                }
-            });
+            let classes = duals.as_ref().map(|d| (&d.classes, &mut memo));
+            let mut need = self.least_dual(w, v, m, classes);
             if m != NONE {
                 let two = w.get(v, m);
                 let tight = (!two.is_zero() && two >= self.y[m]).then(|| two.sub(self.y[m]));
                 match tight {
                     Some(t) if t >= need => {
                         self.y[v] = t;
+                        if let Some(d) = &mut duals {
+                            d.set(v, t);
+                        }
                         continue;
                     }
                     Some(t) => need = need.max(t),
@@ -46,6 +46,9 @@ impl<W: Weight> State<W> {
                 self.unmatch(v);
             }
             self.y[v] = need;
+            if let Some(d) = &mut duals {
+                d.set(v, need);
+            }
         }
         self.pair_free_tight(w);
         self.pair_along_tight_paths(w);
