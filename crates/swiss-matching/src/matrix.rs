@@ -136,7 +136,8 @@ impl Classes {
         (Classes { of, count }, ids)
     }
 
-    /// Puts `x` in `class`, a new class if it is `count()`.
+    /// Puts `x` in `class`, a new class when it equals the number of
+    /// classes so far.
     pub(crate) fn set(&mut self, x: usize, class: u32) {
         self.of[x] = class;
         self.count = self.count.max(class as usize + 1);
