@@ -332,7 +332,8 @@ fn natural_sides(mdps: usize, size: usize) -> impl Fn(usize) -> Option<bool> {
 impl<E> Bracket<'_, E> {
     /// Whether the bracket is odd and not the PPB or the CLB: then C.5,
     /// which outranks all the other criteria, leaves one bracket player
-    /// unpaired in every best candidate as soon as one does. Who he is matters to the next scoregroup only through what
+    /// unpaired in every best candidate as soon as one does. Who he is
+    /// matters to the next scoregroup only through what
     /// its pairing gains when he joins it (C.7), so the next scoregroup
     /// can be replaced by a stand-in whose pair with each bracket player
     /// weighs that gain: the candidates keep their order, and the matching

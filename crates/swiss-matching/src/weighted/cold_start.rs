@@ -38,24 +38,19 @@ impl<W: Weight> State<W> {
         }
         self.mate.fill(NONE);
         // Lower each dual to the least value its edges allow, given the
-        // others: more edges turn tight, and the greedy pass below pairs
-        // more vertices (weights that add a per-vertex term, as the
-        // engines' float criteria do, otherwise leave most vertices free).
-        let mut duals = DualClasses::new(&self.y);
-        let mut memo = Memo::default();
+        // others (every vertex is free now): more edges turn tight, and
+        // the greedy pass below pairs more vertices (weights that add a
+        // per-vertex term, as the engines' float criteria do, otherwise
+        // leave most vertices free).
         for _ in 0..SWEEPS {
-            for v in 0..n {
-                let y = self.least_dual(w, v, NONE, Some((&duals.classes, &mut memo)));
-                duals.set(v, y);
-                self.y[v] = y;
-            }
+            self.lower_free_duals(w);
         }
         self.match_tight(w);
         self.forest(w);
     }
 
     /// Lowers the dual of each free vertex to the least value its edges
-    /// allow (a row each), as the sweeps do for all: the duals stay
+    /// allow (a row each; the sweeps, when all are free): the duals stay
     /// feasible and the pairs tight, as no free vertex is paired. Half its
     /// heaviest edge is too high for a vertex whose edges are all lighter
     /// than its neighbours' (the slot of a next scoregroup's solve, at half
@@ -70,9 +65,16 @@ impl<W: Weight> State<W> {
         for v in 0..self.n {
             if self.mate[v] == NONE {
                 let y = self.least_dual(w, v, NONE, Some((&duals.classes, &mut memo)));
-                duals.set(v, y);
-                self.y[v] = y;
+                self.set_dual(v, y, Some(&mut duals));
             }
+        }
+    }
+
+    /// Sets `v`'s dual to `y`, and its class in `duals`.
+    pub(super) fn set_dual(&mut self, v: usize, y: W, duals: Option<&mut DualClasses<W>>) {
+        self.y[v] = y;
+        if let Some(d) = duals {
+            d.set(v, y);
         }
     }
 

@@ -34,10 +34,7 @@ impl<W: Weight> State<W> {
                 let tight = (!two.is_zero() && two >= self.y[m]).then(|| two.sub(self.y[m]));
                 match tight {
                     Some(t) if t >= need => {
-                        self.y[v] = t;
-                        if let Some(d) = &mut duals {
-                            d.set(v, t);
-                        }
+                        self.set_dual(v, t, duals.as_mut());
                         continue;
                     }
                     Some(t) => need = need.max(t),
@@ -45,10 +42,7 @@ impl<W: Weight> State<W> {
                 }
                 self.unmatch(v);
             }
-            self.y[v] = need;
-            if let Some(d) = &mut duals {
-                d.set(v, need);
-            }
+            self.set_dual(v, need, duals.as_mut());
         }
         self.pair_free_tight(w);
         self.pair_along_tight_paths(w);
