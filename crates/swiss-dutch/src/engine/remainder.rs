@@ -21,6 +21,15 @@ thread_local! {
 
 #[cfg(test)]
 thread_local! {
+    /// Test switch and statistics of the windows of
+    /// [`CandidateSearch::transpose_remainder`]: whether a solve may
+    /// decide more than one S1R player, and how many solves did.
+    pub(super) static WINDOWS: std::cell::Cell<(bool, usize)> =
+        const { std::cell::Cell::new((true, 0)) };
+}
+
+#[cfg(test)]
+thread_local! {
     /// Test statistics of [`CandidateSearch::cut_off_rest`]: how many
     /// brackets it cut, and how many of them with one S2R player left over.
     pub(super) static CUTS: std::cell::Cell<(usize, usize)> =
@@ -57,11 +66,19 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
 
     /// D.1 in the remainder: each S1R player, in order, gets the highest
     /// S2R player some best candidate allows (the transpositions of S2R in
-    /// lexicographic order). Done for a window of S1R players per solve,
-    /// with lexicographic bonuses in the low bits (earlier player, higher
-    /// field), which gives the same result as one player per solve; a
-    /// player whose optimum already has his best opponent needs no solve
-    /// at all.
+    /// lexicographic order). A player whose optimum already has his best
+    /// opponent needs no solve at all ([`Self::transpose_without_solve`]);
+    /// the others are solved for a window of S1R players per solve, with
+    /// lexicographic bonuses in the low bits (earlier player, higher
+    /// field), which gives the same result as one player per solve.
+    ///
+    /// The window starts at one player and doubles while the player after
+    /// it needs a solve too. A solve frees every player of its window, and
+    /// each freed player's search may grow a tree over the whole remainder:
+    /// where the optimum answers most players, a full window of nine cost
+    /// 247 ms a solve in a 4,496-player bracket, one player 28 ms. Where it
+    /// answers few (a blossom over the bracket), the window soon reaches
+    /// its full width and the solves stay few.
     pub(super) fn transpose_remainder(&mut self, r: &Remainder) -> Result<(), DutchError> {
         let (mdps, size) = (self.bracket.mdps, self.bracket.size);
         let len = self.weights.len();
@@ -83,7 +100,14 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
             self.cut_off_rest(r, &s1r, &rest);
         }
         let field = bits(r.players.len() + 1) as usize;
-        let window = (self.bracket.window_bits as usize / field).max(1);
+        let widest = (self.bracket.window_bits as usize / field).max(1);
+        #[cfg(test)]
+        let widest = if WINDOWS.with(|c| c.get().0) {
+            widest
+        } else {
+            1
+        };
+        let mut window = 1;
         // Pairs decided but not yet fixed in the matcher. The last optimum
         // holds them all, so it stays an optimum of the fixed problem and
         // answers the next players' questions as it is; fixing them one by
@@ -99,9 +123,12 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
                 self.record_pair(a, b);
                 pending.push((a, b));
                 k += 1;
+                window = 1;
                 continue;
             }
             let end = (k + window).min(s1r.len());
+            #[cfg(test)]
+            WINDOWS.with(|c| c.set((c.get().0, c.get().1 + usize::from(end - k > 1))));
             for (w, &a) in s1r[k..end].iter().enumerate() {
                 let shift = ((window - 1 - w) * field) as u32;
                 self.bonus_for_higher_opponents(r, a, shift);
@@ -117,6 +144,7 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
                 pending.push((a, b));
             }
             k = end;
+            window = (2 * window).min(widest);
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use super::bracket::{Bracket, solve_bracket};
 use super::candidates::{LONE, PAB_STAND_IN, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
-use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WITHOUT_SOLVE};
+use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WINDOWS, WITHOUT_SOLVE};
 use super::round_2017::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::{compatible, in_pairing_order};
@@ -167,6 +167,24 @@ fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
     assert!(
         cycles >= 200 && files_used >= 50,
         "{cycles} cycles in {files_used} files"
+    );
+}
+
+/// C.04.3 D.1 in the remainder: a solve that decides a window of S1R
+/// players at once, with lexicographic bonuses (earlier player, higher
+/// opponent), gives the same round as a solve for each player, on every
+/// reference case file, in both editions. The answers without a solve
+/// are off in both runs, so that every S1R player needs a solve and the
+/// windows grow; they must have served in many brackets.
+#[test]
+fn c043_d1_remainder_windows_give_the_same_pairs_as_one_player_per_solve() {
+    WITHOUT_SOLVE.with(|c| c.set((false, 0)));
+    let (windows, files_used) = served_on_case_files(&WINDOWS);
+    WITHOUT_SOLVE.with(|c| c.set((true, 0)));
+    println!("D.1 windows: {windows} solves of several players in {files_used} case files");
+    assert!(
+        windows >= 200 && files_used >= 50,
+        "{windows} windows in {files_used} files"
     );
 }
 
