@@ -147,7 +147,7 @@ impl Classes {
 /// What [`Matrix::for_edges_memo`] found for each cell (class, weight id)
 /// of the current row: stamped by row, so that nothing is cleared between
 /// rows. One per thread.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Memo {
     stamp: Vec<u32>,
     held: Vec<bool>,

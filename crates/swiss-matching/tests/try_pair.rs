@@ -120,3 +120,84 @@ fn never_pairs_proves_edges_inside_a_blossom() {
     assert!(m.never_pairs(0, 2), "the chord is never paired");
     assert!(!m.never_pairs(0, 1) && !m.never_pairs(0, 5));
 }
+
+/// `try_pair` keeps what it learns of the duals from one search to the
+/// next: after a pair is fixed (which may repair duals) or weights change
+/// and are solved again, its answers must follow the new duals. Random
+/// graphs with many ties, each changed and asked in turn: every pair
+/// `try_pair` claims is paired by an optimum of the current weights
+/// (brute force), and the solution stays certified.
+#[test]
+fn try_pair_follows_the_duals_after_a_fix_or_a_solve() {
+    let mut rng = Rng(0x5eed);
+    let (mut moved, mut after_fix, mut after_solve) = (0, 0, 0);
+    for _ in 0..600 {
+        let n = 4 + rng.below(9) as usize;
+        let classes = 1 + rng.below(3);
+        let class: Vec<u64> = (0..n).map(|_| rng.below(classes)).collect();
+        let mut w = vec![0u64; n * n];
+        let mut m = DenseMatching::<u64>::new(n);
+        let set = |m: &mut DenseMatching<u64>, w: &mut [u64], u: usize, v: usize, x: u64| {
+            w[u * n + v] = x;
+            w[v * n + u] = x;
+            m.set_weight(u, v, x);
+        };
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(6) != 0 {
+                    let x = 8 + 2 * (class[u] + class[v]) + u64::from(class[u] == class[v]);
+                    set(&mut m, &mut w, u, v, x);
+                }
+            }
+        }
+        m.solve();
+        let mut last = "solve";
+        for _ in 0..6 {
+            let all = (1 << n) - 1;
+            let mut memo = vec![None; 1 << n];
+            let opt = best(n, &w, all, &mut memo);
+            for _ in 0..3 {
+                let (u, v) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+                let was = u != v && m.mate(u) == Some(v);
+                if m.try_pair(u, v, |_| false) {
+                    let rest = best(n, &w, all & !(1 << u) & !(1 << v), &mut memo);
+                    assert!(
+                        w[u * n + v] != 0 && w[u * n + v] + rest == opt,
+                        "{u}-{v} after a {last}"
+                    );
+                    assert!(m.verify(), "no longer certified after a {last}");
+                    if !was {
+                        moved += 1;
+                        after_fix += usize::from(last == "fix");
+                        after_solve += usize::from(last == "solve");
+                    }
+                }
+            }
+            let a = rng.below(n as u64) as usize;
+            match m.mate(a) {
+                Some(b) if rng.below(2) == 0 => {
+                    // A pair of the optimum: fixed without a solve.
+                    m.fix_pair(a, b);
+                    for x in (0..n).filter(|&x| x != a && x != b) {
+                        for e in [a, b] {
+                            w[e * n + x] = 0;
+                            w[x * n + e] = 0;
+                        }
+                    }
+                    last = "fix";
+                }
+                _ => {
+                    let b = (a + 1 + rng.below(n as u64 - 1) as usize) % n;
+                    let x = 8 + rng.below(8);
+                    set(&mut m, &mut w, a, b, x);
+                    m.solve();
+                    last = "solve";
+                }
+            }
+        }
+    }
+    assert!(
+        moved > 300 && after_fix > 50 && after_solve > 50,
+        "{moved} moved, {after_fix} after a fix, {after_solve} after a solve"
+    );
+}

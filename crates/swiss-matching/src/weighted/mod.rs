@@ -27,7 +27,7 @@ mod cold_start;
 mod stages;
 mod warm;
 
-use crate::matrix::Matrix;
+use crate::matrix::{Classes, Matrix, Memo};
 use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
@@ -329,6 +329,10 @@ pub struct DenseMatching<W: Weight> {
     solved: bool,
     changed: Vec<usize>,
     is_changed: Vec<bool>,
+    /// The last solution's classes of equal duals, with the memo of
+    /// [`DenseMatching::try_pair`]'s searches, built by the first search
+    /// after a solve; `None` once a dual may have changed.
+    paths: Option<(Classes, Memo)>,
 }
 
 impl<W: Weight> DenseMatching<W> {
@@ -347,6 +351,7 @@ impl<W: Weight> DenseMatching<W> {
             solved: false,
             changed: Vec::new(),
             is_changed: vec![false; n],
+            paths: None,
         }
     }
 
@@ -491,6 +496,7 @@ impl<W: Weight> DenseMatching<W> {
     /// pairs whose edges stay tight are kept, which beats a cold start on
     /// the engines' re-weighted brackets), else from scratch.
     pub fn solve(&mut self) -> SolveKind {
+        self.paths = None;
         let changed = std::mem::take(&mut self.changed);
         for &v in &changed {
             self.is_changed[v] = false;
@@ -608,6 +614,7 @@ impl<W: Weight> DenseMatching<W> {
         }
         debug_assert_eq!(keep, self.w.get(u, v));
         if clean && self.objective == Objective::MaxWeight {
+            self.paths = None;
             self.st.fix_pair(&self.w, u, v);
         }
     }
@@ -691,7 +698,17 @@ impl<W: Weight> DenseMatching<W> {
         if self.never_pairs(u, v) {
             return false;
         }
-        match self.st.alternating_path(&self.w, u, v, locked) {
+        // The duals stay as they are from one search to the next (a
+        // flip changes pairs only): the engines' D.1 asks thousands of
+        // times between two solves, each search a few rows.
+        let (classes, memo) = self.paths.get_or_insert_with(|| {
+            let y = &self.st.y;
+            (Classes::by(n, |x| y[x]).0, Memo::default())
+        });
+        match self
+            .st
+            .alternating_path(&self.w, u, v, locked, (classes, memo))
+        {
             Some(path) => {
                 self.st.flip_cycle(u, v, &path);
                 true

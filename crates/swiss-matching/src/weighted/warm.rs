@@ -6,7 +6,7 @@
 use super::cold_start::DualClasses;
 use super::{MEMO_CHANGED, NONE, State, TIGHT_PATH_ROOTS};
 use crate::cardinality::CardinalityMatcher;
-use crate::matrix::{Matrix, Memo};
+use crate::matrix::{Classes, Matrix, Memo};
 use crate::weight::Weight;
 
 impl<W: Weight> State<W> {
@@ -174,12 +174,15 @@ impl<W: Weight> State<W> {
     /// flip breaks without giving a new one (`p` when the path misses it,
     /// or `q` without a path) have zero dual, so that the flipped matching
     /// keeps every condition of the certificate.
+    /// `duals` are the classes of equal duals (with a memo for the rows'
+    /// tight tests).
     pub(super) fn alternating_path(
         &self,
         w: &Matrix<W>,
         u: usize,
         v: usize,
         locked: impl Fn(usize) -> bool,
+        (duals, memo): (&Classes, &mut Memo),
     ) -> Option<Vec<usize>> {
         let n = self.n;
         let bare = |x: usize| self.top[x] == x && !locked(x);
@@ -207,11 +210,18 @@ impl<W: Weight> State<W> {
         'search: while let Some(s) = queue.pop_front() {
             let ys = self.y[s];
             let mut reached = Vec::new();
-            w.for_edges(s, |x, wx| {
-                if !seen[x] && ys.add(self.y[x]) == wx {
-                    reached.push(x);
-                }
-            });
+            w.for_edges_memo(
+                s,
+                NONE,
+                duals,
+                memo,
+                |x, wx| ys.add(self.y[x]) == wx,
+                |x, _| {
+                    if !seen[x] {
+                        reached.push(x);
+                    }
+                },
+            );
             for x in reached {
                 if seen[x] || !bare(x) {
                     continue;
