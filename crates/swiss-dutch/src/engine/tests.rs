@@ -9,6 +9,7 @@ use super::bracket::{Bracket, solve_bracket};
 use super::candidates::{LONE, PAB_STAND_IN, STAND_INS};
 use super::completion::{AbsoluteCriteria, perfectly_pairable};
 use super::criteria::{C9Ranks, EditionRules, Fide2017, Fide2026};
+use super::exchanges::D2_WITHOUT_SOLVE;
 use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WINDOWS, WITHOUT_SOLVE};
 use super::round_2017::pair_round_with;
 use super::weights::EdgeWeights;
@@ -167,6 +168,21 @@ fn c043_d1_remainder_answers_without_a_solve_give_the_same_pairs() {
     assert!(
         cycles >= 200 && files_used >= 50,
         "{cycles} cycles in {files_used} files"
+    );
+}
+
+/// C.04.3 D.2.a: finding a best candidate without an exchange by moving
+/// the optimum along alternating cycles to one that pairs every S1R
+/// player with an S2R player gives the same round as removing the pairs
+/// inside S1R and S2R and solving, on every reference case file, in both
+/// editions; it must have answered in many brackets.
+#[test]
+fn c043_d2_no_exchange_found_without_a_solve_gives_the_same_pairs() {
+    let (brackets, files_used) = served_on_case_files(&D2_WITHOUT_SOLVE);
+    println!("D.2 without a solve: {brackets} brackets in {files_used} case files");
+    assert!(
+        brackets >= 50 && files_used >= 30,
+        "{brackets} brackets in {files_used} files"
     );
 }
 
