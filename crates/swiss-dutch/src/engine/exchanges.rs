@@ -255,15 +255,29 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
         // `r.players` ascends, so the earlier of a pair is the lower.
         let kept = |a: usize, b: usize| in_s1[a.min(b)] && !in_s1[a.max(b)];
         for (pa, &a) in r.players.iter().enumerate() {
-            for &b in &r.players[pa + 1..] {
+            let after = &r.players[pa + 1..];
+            // The pairs ruled out come in runs of consecutive positions
+            // (the whole remainder, in a homogeneous bracket).
+            let mut run: Option<std::ops::Range<usize>> = None;
+            for &b in after {
                 if !kept(a, b) {
-                    self.weights.rule_out(a, b);
+                    run = match run {
+                        Some(r) if r.end == b => Some(r.start..b + 1),
+                        Some(r) => {
+                            self.weights.rule_out_above(a, r);
+                            Some(b..b + 1)
+                        }
+                        None => Some(b..b + 1),
+                    };
                 } else if !no_exchange {
                     // Without exchanges the weights kept are still the
                     // original.
                     let w = self.weights.get(a, b);
                     self.matching.set_weight(a, b, w);
                 }
+            }
+            if let Some(r) = run {
+                self.weights.rule_out_above(a, r);
             }
         }
         self.matching
