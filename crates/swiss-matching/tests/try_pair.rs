@@ -29,6 +29,28 @@ fn best(n: usize, w: &[u64], mask: usize, memo: &mut Vec<Option<u64>>) -> u64 {
     v
 }
 
+/// A random graph on `n` vertices with many ties (few weight classes, as
+/// the engines' brackets have, and a sixth of the edges missing): its
+/// weights as an `n` × `n` table, and a matcher holding them.
+fn tied_graph(rng: &mut Rng, n: usize) -> (Vec<u64>, DenseMatching<u64>) {
+    let classes = 1 + rng.below(3);
+    let class: Vec<u64> = (0..n).map(|_| rng.below(classes)).collect();
+    let mut w = vec![0u64; n * n];
+    let mut m = DenseMatching::<u64>::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.below(6) == 0 {
+                continue;
+            }
+            let x = 8 + 2 * (class[u] + class[v]) + u64::from(class[u] == class[v]);
+            w[u * n + v] = x;
+            w[v * n + u] = x;
+            m.set_weight(u, v, x);
+        }
+    }
+    (w, m)
+}
+
 /// Random graphs with many ties (few weight classes, as the engines'
 /// brackets have): for every pair, `never_pairs` only when no optimum
 /// pairs it; `try_pair` (some vertices locked) only when one does, and
@@ -40,21 +62,7 @@ fn never_pairs_and_try_pair_agree_with_brute_force() {
     let (mut ruled_out, mut moved) = (0, 0);
     for _ in 0..1500 {
         let n = 2 + rng.below(11) as usize;
-        let classes = 1 + rng.below(3);
-        let class: Vec<u64> = (0..n).map(|_| rng.below(classes)).collect();
-        let mut w = vec![0u64; n * n];
-        let mut m = DenseMatching::<u64>::new(n);
-        for u in 0..n {
-            for v in u + 1..n {
-                if rng.below(6) == 0 {
-                    continue;
-                }
-                let x = 8 + 2 * (class[u] + class[v]) + u64::from(class[u] == class[v]);
-                w[u * n + v] = x;
-                w[v * n + u] = x;
-                m.set_weight(u, v, x);
-            }
-        }
+        let (w, mut m) = tied_graph(&mut rng, n);
         m.solve();
         let mut memo = vec![None; 1 << n];
         let all = (1 << n) - 1;
@@ -133,23 +141,7 @@ fn try_pair_follows_the_duals_after_a_fix_or_a_solve() {
     let (mut moved, mut after_fix, mut after_solve) = (0, 0, 0);
     for _ in 0..600 {
         let n = 4 + rng.below(9) as usize;
-        let classes = 1 + rng.below(3);
-        let class: Vec<u64> = (0..n).map(|_| rng.below(classes)).collect();
-        let mut w = vec![0u64; n * n];
-        let mut m = DenseMatching::<u64>::new(n);
-        let set = |m: &mut DenseMatching<u64>, w: &mut [u64], u: usize, v: usize, x: u64| {
-            w[u * n + v] = x;
-            w[v * n + u] = x;
-            m.set_weight(u, v, x);
-        };
-        for u in 0..n {
-            for v in u + 1..n {
-                if rng.below(6) != 0 {
-                    let x = 8 + 2 * (class[u] + class[v]) + u64::from(class[u] == class[v]);
-                    set(&mut m, &mut w, u, v, x);
-                }
-            }
-        }
+        let (mut w, mut m) = tied_graph(&mut rng, n);
         m.solve();
         let mut last = "solve";
         for _ in 0..6 {
@@ -189,7 +181,9 @@ fn try_pair_follows_the_duals_after_a_fix_or_a_solve() {
                 _ => {
                     let b = (a + 1 + rng.below(n as u64 - 1) as usize) % n;
                     let x = 8 + rng.below(8);
-                    set(&mut m, &mut w, a, b, x);
+                    w[a * n + b] = x;
+                    w[b * n + a] = x;
+                    m.set_weight(a, b, x);
                     m.solve();
                     last = "solve";
                 }
