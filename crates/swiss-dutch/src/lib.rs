@@ -223,7 +223,10 @@
 //! matcher re-optimises from its previous optimum and duals instead of
 //! starting over. Re-solves are avoided when the current optimum already
 //! holds the wanted choice (`fix_pair` then keeps that pair without a
-//! solve), and D.1 in the remainder fixes a window of S1 players per solve.
+//! solve, `try_pair` moves to it along an alternating cycle: D.1 in the
+//! remainder, D.2.a's "no exchange?"); where D.1 needs solves, a solve
+//! fixes a window of S1 players that starts at one and doubles while the
+//! next player needs a solve too.
 //! The completability test of A.9 tries a greedy pairing first, then
 //! swiss-matching's cardinality matcher. A bracket that can pair all its
 //! players (an even bracket with a perfect pairing under C.1-C.3) is

@@ -92,12 +92,9 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
             return true;
         }
         let value = self.matching.total_weight();
-        let mut in_s1r = vec![false; self.weights.len()];
-        for &a in &r.players[..r.s1_len] {
-            in_s1r[a] = true;
-        }
+        let side = r.sides(self.weights.len());
         self.matching
-            .remove_edges_among(&r.players, |a, b| in_s1r[a] == in_s1r[b]);
+            .remove_edges_among(&r.players, |a, b| side[a] == side[b]);
         self.matching.solve();
         self.matching.total_weight() == value
     }
@@ -133,21 +130,16 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
         if out.len() > MOST {
             return false;
         }
-        let size = self.bracket.size;
-        let mut side = vec![None; size];
-        for (place, &a) in r.players.iter().enumerate() {
-            side[a] = Some(place < r.s1_len);
-        }
-        let is_s1r = |x: usize| x < size && side[x] == Some(true);
-        let is_s2r = |x: usize| x < size && side[x] == Some(false);
+        let side = r.sides(self.weights.len());
         for a in out {
             if self.is_in_s1(a) {
                 continue;
             }
             let m = &self.matching;
+            // Paired S1R against S2R.
             let good = |x: usize| {
                 m.mate(x)
-                    .is_some_and(|y| (is_s1r(x) && is_s2r(y)) || (is_s2r(x) && is_s1r(y)))
+                    .is_some_and(|y| side[x].is_some() && side[y].is_some() && side[x] != side[y])
             };
             let open: Vec<usize> = r.players[r.s1_len..]
                 .iter()

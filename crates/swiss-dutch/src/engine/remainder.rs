@@ -47,6 +47,18 @@ pub(crate) struct Remainder {
     pub(crate) s1_len: usize,
 }
 
+impl Remainder {
+    /// For each of `len` vertices, its original subgroup: `Some(true)` in
+    /// S1R, `Some(false)` in S2R, `None` outside the remainder.
+    pub(crate) fn sides(&self, len: usize) -> Vec<Option<bool>> {
+        let mut side = vec![None; len];
+        for (place, &a) in self.players.iter().enumerate() {
+            side[a] = Some(place < self.s1_len);
+        }
+        side
+    }
+}
+
 impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
     /// B.3/B.7: the remainder left by the MDP-pairing (the residents not
     /// paired with MDPs) and its original S1R, as large as the number of

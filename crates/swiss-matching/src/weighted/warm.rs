@@ -174,8 +174,9 @@ impl<W: Weight> State<W> {
     /// flip breaks without giving a new one (`p` when the path misses it,
     /// or `q` without a path) have zero dual, so that the flipped matching
     /// keeps every condition of the certificate.
-    /// `duals` are the classes of equal duals (with a memo for the rows'
-    /// tight tests).
+    ///
+    /// `duals` are the classes of equal duals, with a memo for the rows'
+    /// tight tests ([`Matrix::for_edges_memo`]).
     pub(super) fn alternating_path(
         &self,
         w: &Matrix<W>,
