@@ -330,7 +330,8 @@ fn natural_sides(mdps: usize, size: usize) -> impl Fn(usize) -> Option<bool> {
 }
 
 impl<E> Bracket<'_, E> {
-    /// Whether the bracket is odd and not the PPB or the CLB: then C.5,
+    /// Whether the bracket is odd and has players after it that are not
+    /// the collapsed scoregroup of the PPB (A.9): then C.5,
     /// which outranks all the other criteria, leaves one bracket player
     /// unpaired in every best candidate as soon as one does. Who he is
     /// matters to the next scoregroup only through what
@@ -343,18 +344,22 @@ impl<E> Bracket<'_, E> {
     /// optimal duals without a blossom over the whole odd bracket, which
     /// every warm re-solve that touches it would open and build again.
     ///
-    /// The last bracket of a round (nobody after it, 2026 only: the 2017
-    /// text makes it the CLB) gets a stand-in too, for the PAB: its pairs
-    /// all weigh the same, so the optima pair it with a player that a best
-    /// candidate leaves unpaired, and only with such a player. With the
-    /// matcher's sides the optimum then needs no blossom (a 4,869-player
-    /// last bracket: 1.9 s to 0.9 s).
+    /// The last bracket of a round (nobody after it: the 2017 CLB, or a
+    /// 2026 bracket, with or without C4) gets a stand-in too, for the PAB:
+    /// its pairs all weigh the same, so the optima pair it with a player
+    /// that a best candidate leaves unpaired, and only with such a player.
+    /// That holds because every criterion about the PAB's assignee (C.2
+    /// or C2 in the completion field, his PSD as a downfloater, his
+    /// floats) is weighed as what pairing a player gains over leaving him
+    /// out. With the matcher's sides the optimum then needs no blossom (a
+    /// 4,869-player last bracket: 1.9 s to 0.9 s; the 2017 CLB of 9,999
+    /// players after an all-draws round: 7.2 s to 2.0 s).
     pub(crate) fn floats_one_into_next(&self) -> bool {
         #[cfg(test)]
         if self.members.len() == self.size && !PAB_STAND_IN.with(|c| c.get().0) {
             return false;
         }
-        !self.ppb_or_clb && self.size % 2 == 1
+        self.size % 2 == 1 && (!self.ppb_or_clb || self.members.len() == self.size)
     }
 }
 

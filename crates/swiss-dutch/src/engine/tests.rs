@@ -141,16 +141,18 @@ fn served_on_case_files(switch: &'static LocalKey<Cell<(bool, usize)>>) -> (usiz
     (served, files_used)
 }
 
-/// C.04.3 (2026) C5 and Art. 3 (the PAB): the last bracket of a round,
-/// odd, with a stand-in for the PAB whose pairs all weigh the same, gives
-/// the same round as the bracket alone, on every reference case file
-/// (the 2017 text makes that bracket the CLB, so it serves in 2026 only).
+/// C.04.3 C.2/C.5 (2026: C2, C5 and Art. 3, the PAB): the last bracket
+/// of a round, odd (the 2017 CLB, a 2026 bracket with or without C4),
+/// with a stand-in for the PAB whose pairs all weigh the same, gives the
+/// same round as the bracket alone, on every reference case file, in
+/// both editions.
 #[test]
 fn c043_the_last_odd_bracket_with_a_stand_in_for_the_pab_gives_the_same_pairs() {
     let (served, files_used) = served_on_case_files(&PAB_STAND_IN);
     println!("PAB stand-in: {served} brackets in {files_used} case files");
+    // 2026 alone serves in about 70 files: more means 2017's CLB served.
     assert!(
-        served >= 50 && files_used >= 50,
+        served >= 150 && files_used >= 130,
         "{served} brackets in {files_used} files"
     );
 }
