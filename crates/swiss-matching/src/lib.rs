@@ -52,6 +52,17 @@ fn each_row_memo<T: Send>(
     n: usize,
     f: impl Fn(usize, &mut [T], &mut matrix::Memo) + Sync,
 ) {
+    each_row_scratch(out, len, n, f);
+}
+
+/// [`each_row`] with a scratch value per thread (started as its
+/// default) for `f` to use and reuse.
+fn each_row_scratch<T: Send, S: Default>(
+    out: &mut [T],
+    len: usize,
+    n: usize,
+    f: impl Fn(usize, &mut [T], &mut S) + Sync,
+) {
     if len == 0 {
         return;
     }
@@ -60,15 +71,15 @@ fn each_row_memo<T: Send>(
         use rayon::prelude::*;
         out.par_chunks_mut(len)
             .enumerate()
-            .for_each_init(matrix::Memo::default, |memo, (i, c)| f(i, c, memo));
+            .for_each_init(S::default, |scratch, (i, c)| f(i, c, scratch));
         return;
     }
     #[cfg(not(feature = "parallel"))]
     let _ = n;
-    let mut memo = matrix::Memo::default();
+    let mut scratch = S::default();
     out.chunks_mut(len)
         .enumerate()
-        .for_each(|(i, c)| f(i, c, &mut memo));
+        .for_each(|(i, c)| f(i, c, &mut scratch));
 }
 
 /// [`each_row`] with one more item per row, `side[i]`, for `f` to set.

@@ -458,6 +458,46 @@ impl<W: Weight> Matrix<W> {
         }
     }
 
+    /// Sets every pair to `palette[i]`, where `row(u, out)` writes the
+    /// palette index `i` of each pair `u-v` into `out[v]` (`out` holds `n`
+    /// entries; `out[u]` is not read). `row` must give `u-v` and `v-u`
+    /// the same index. Each row is filled whole, in parallel, so no
+    /// mirror pass follows: a caller that computes a row at once (a
+    /// player's pairs from a few classes) writes the matrix at memory
+    /// speed.
+    pub(crate) fn fill_rows(&mut self, palette: &[W], row: impl Fn(usize, &mut [u32]) + Sync) {
+        let before = self.compactions;
+        let ids: Vec<usize> = palette.iter().map(|&w| self.intern(w)).collect();
+        let n = self.n;
+        if self.compactions != before {
+            // A compaction renumbered the first ids: no shortcut. `fill`
+            // asks for the pairs row by row, so one row is kept at a time.
+            let (mut out, mut at) = (vec![0; n], None);
+            self.fill(|u, v| {
+                if at != Some(u) {
+                    row(u, &mut out);
+                    at = Some(u);
+                }
+                palette[out[v] as usize]
+            });
+            return;
+        }
+        match &mut self.store {
+            Store::Narrow(s) => fill_id_rows(&mut s.ids, n, &ids, row),
+            Store::Wide(s) => fill_id_rows(&mut s.ids, n, &ids, row),
+            Store::Direct(m) => {
+                crate::each_row_scratch(m, n, n, |u, r, out: &mut Vec<u32>| {
+                    out.resize(n, 0);
+                    row(u, out);
+                    for (x, &i) in r.iter_mut().zip(out.iter()) {
+                        *x = palette[i as usize];
+                    }
+                    r[u] = W::ZERO;
+                });
+            }
+        }
+    }
+
     /// Removes every edge `u-x` with `u` and `x` both in `among` (a mask)
     /// and `remove(u, x)`, a symmetric test, row by row in parallel.
     /// Returns for each vertex whether `flag(u, x)` held for an edge `u-x`
@@ -557,6 +597,25 @@ fn fill_ids<I: Id>(
     let ids: Vec<I> = ids.iter().map(|&id| I::at(id)).collect();
     upper_rows(m, n, |u, v| ids[index(u, v)]);
     mirror(m, n);
+}
+
+/// [`Matrix::fill_rows`] on a store of ids: `ids[i]` is the id of
+/// palette entry `i`.
+fn fill_id_rows<I: Id>(
+    m: &mut [I],
+    n: usize,
+    ids: &[usize],
+    row: impl Fn(usize, &mut [u32]) + Sync,
+) {
+    let ids: Vec<I> = ids.iter().map(|&id| I::at(id)).collect();
+    crate::each_row_scratch(m, n, n, |u, r, out: &mut Vec<u32>| {
+        out.resize(n, 0);
+        row(u, out);
+        for (x, &i) in r.iter_mut().zip(out.iter()) {
+            *x = ids[i as usize];
+        }
+        r[u] = I::ZERO;
+    });
 }
 
 /// Sets `m[u][v] = f(u, v)` for every `u < v` of the `n` × `n` matrix
@@ -667,10 +726,11 @@ mod tests {
         Direct,
     }
 
-    /// `fill` and `fill_from` give the matrix that setting each pair
-    /// gives, with few values (runs of equal ones, zeros) and with
-    /// mostly distinct ones (compactions, the switch to the direct
-    /// store in the middle of a fill), over a matrix set before.
+    /// `fill`, `fill_from` and `fill_rows` give the matrix that setting
+    /// each pair gives, with few values (runs of equal ones, zeros) and
+    /// with mostly distinct ones (compactions, the switch to the direct
+    /// store in the middle of a fill; for `fill_rows`, a palette whose
+    /// interning compacts), over a matrix set before.
     #[test]
     fn fills_equal_pair_by_pair_sets() {
         // Enough distinct values to compact in the middle of a fill, and
@@ -686,7 +746,8 @@ mod tests {
             let mut want = Matrix::<u64>::new(n);
             let mut filled = Matrix::<u64>::new(n);
             let mut from = Matrix::<u64>::new(n);
-            for m in [&mut want, &mut filled, &mut from] {
+            let mut rows = Matrix::<u64>::new(n);
+            for m in [&mut want, &mut filled, &mut from, &mut rows] {
                 for u in 0..n {
                     m.set(u, (u * 7 + 1) % n, 3);
                 }
@@ -703,10 +764,23 @@ mod tests {
             let palette: Vec<u64> = (0..palette_size).map(|k| k * 10).collect();
             if palette_size > 0 {
                 from.fill_from(&palette, |u, v| (value(u, v) / 10) as usize);
+                rows.fill_rows(&palette, |u, out| {
+                    for (v, x) in out.iter_mut().enumerate() {
+                        *x = (value(u.min(v), u.max(v)) / 10) as u32;
+                    }
+                });
+            } else {
+                let every: Vec<u64> = (0..=value(n - 1, n - 1)).collect();
+                rows.fill_rows(&every, |u, out| {
+                    for (v, x) in out.iter_mut().enumerate() {
+                        *x = value(u.min(v), u.max(v)) as u32;
+                    }
+                });
             }
             for u in 0..n {
                 for v in 0..n {
                     assert_eq!(filled.get(u, v), want.get(u, v), "{u}-{v}");
+                    assert_eq!(rows.get(u, v), want.get(u, v), "rows {u}-{v}");
                     if palette_size > 0 {
                         assert_eq!(from.get(u, v), want.get(u, v), "{u}-{v}");
                     }

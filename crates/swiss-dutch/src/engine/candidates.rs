@@ -197,13 +197,21 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
         let weights = &self.weights;
         match weights.palette() {
             Some(palette) => {
-                let zero = palette.len() - 1;
-                self.matching.set_all_weights_from(&palette, |i, j| {
-                    if j >= mdps && first(i, j) {
-                        weights.palette_index(i, j)
-                    } else {
-                        zero
-                    }
+                // Palette indices fit: see `PaletteRows`.
+                let zero = palette.len() as u32 - 1;
+                let rows = weights.rows();
+                self.matching.set_all_weights_by_rows(&palette, |u, out| {
+                    // The columns `first` keeps for row `u` (none for an
+                    // MDP): the rest are zero.
+                    let cols = match (u < mdps, stand_in_first, u < size) {
+                        (true, _, _) => 0..0,
+                        (false, true, _) => mdps..len,
+                        (false, false, true) => mdps..size,
+                        (false, false, false) => size..len,
+                    };
+                    out[..cols.start].fill(zero);
+                    out[cols.end..].fill(zero);
+                    rows.row(u, cols.clone(), &mut out[cols]);
                 });
             }
             None => self.matching.set_all_weights(|i, j| {
@@ -382,12 +390,14 @@ fn next_group_values<E: EditionRules, const N: usize>(
     // is one (a fifth of the time of 12 million pairs one by one).
     let fill = |m: &mut DenseMatching<Wide<N>>, first: usize| match weights.palette() {
         Some(palette) => {
-            let zero = palette.len() - 1;
-            m.set_all_weights_from(&palette, |i, j| {
-                if i >= first {
-                    weights.palette_index(size + i - first, size + j - first)
+            let zero = palette.len() as u32 - 1;
+            let rows = weights.rows();
+            m.set_all_weights_by_rows(&palette, |u, out| {
+                out[..first].fill(zero);
+                if u < first {
+                    out[first..].fill(zero);
                 } else {
-                    zero
+                    rows.row(size + u - first, size..len, &mut out[first..]);
                 }
             });
         }

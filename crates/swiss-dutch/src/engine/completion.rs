@@ -73,6 +73,17 @@ impl AbsoluteCriteria {
         i != j && (self.c3[i].is_none() || self.c3[i] != self.c3[j]) && !self.barred(i, j)
     }
 
+    /// The positions player `i` may not meet (C.1, `XXP`), ascending.
+    pub(crate) fn barred_partners(&self, i: usize) -> &[u32] {
+        &self.barred[self.start[i]..self.start[i + 1]]
+    }
+
+    /// C.3: the colour player `i` may not meet another non-topscorer of
+    /// the same absolute preference with, if any.
+    pub(crate) fn c3(&self, i: usize) -> Option<Colour> {
+        self.c3[i]
+    }
+
     /// Whether `j` is among `i`'s barred partners. A list as short as a
     /// player's opponents of an event is scanned whole without a branch
     /// (the compiler compares several at once): the binary search's

@@ -14,6 +14,7 @@ use super::remainder::{CUTS, ROWS_WITHOUT_SOLVE, WINDOWS, WITHOUT_SOLVE};
 use super::round_2017::pair_round_with;
 use super::weights::EdgeWeights;
 use crate::player::{compatible, in_pairing_order};
+use swiss_matching::Wide;
 
 /// Every reference case file with the state before the round it asks
 /// for, in file order.
@@ -270,25 +271,71 @@ fn table_agrees_any<E: EditionRules>(b: &Bracket<'_, E>) -> Option<bool> {
 
 /// Whether `b` builds a weight table, and if so whether every pair
 /// reads from it the weight [`Bracket::edge_weight`] computes, also
-/// through the palette.
+/// through the palette, and whether the palette's rows
+/// ([`EdgeWeights::rows`]) agree with it pair by pair: as built, with
+/// pairs ruled out, and with a stand-in for the players after the
+/// bracket.
 fn table_agrees<E: EditionRules, const N: usize>(b: &Bracket<'_, E>) -> Option<bool> {
-    let weights = EdgeWeights::<E, N>::new(b);
+    let mut weights = EdgeWeights::<E, N>::new(b);
     if weights.table.is_empty() {
         return None;
     }
     let n = b.members.len();
     let palette = weights.palette()?;
-    Some((0..n).all(|j| {
+    let pairs_agree = (0..n).all(|j| {
         (0..j).all(|i| {
             let w = weights.get(i, j);
             palette[weights.palette_index(i, j)] == w && (j < b.mdps || w == b.edge_weight(i, j))
         })
-    }))
+    });
+    let mut rows_ok = rows_agree(&weights);
+    let rule_out_some = |weights: &mut EdgeWeights<'_, '_, E, N>| {
+        let n = weights.len();
+        for i in 0..n {
+            for j in (i + 1..n).filter(|j| (i * 7 + j) % 11 == 0) {
+                weights.rule_out(i, j);
+            }
+        }
+        if n > 4 {
+            weights.rule_out_above(1, 3..n / 2 + 2);
+        }
+    };
+    rule_out_some(&mut weights);
+    rows_ok &= rows_agree(&weights);
+    // The stand-in of the next scoregroup (of the PAB, when the bracket
+    // holds every member).
+    {
+        weights.stand_in_for_next((0..b.size as u64).map(Wide::from_u64).collect());
+        rows_ok &= rows_agree(&weights);
+        rule_out_some(&mut weights);
+        rows_ok &= rows_agree(&weights);
+    }
+    Some(pairs_agree && rows_ok)
+}
+
+/// Whether [`EdgeWeights::rows`] gives every row what
+/// [`EdgeWeights::palette_index`] gives pair by pair, over all columns
+/// and over a part of them.
+fn rows_agree<E: EditionRules, const N: usize>(weights: &EdgeWeights<'_, '_, E, N>) -> bool {
+    let (n, rows) = (weights.len(), weights.rows());
+    let mut out = vec![0; n];
+    (0..n).all(|a| {
+        let part = n / 3..n - n / 4;
+        rows.row(a, 0..n, &mut out);
+        let whole = (0..n).all(|b| out[b] as usize == weights.palette_index(a, b));
+        rows.row(a, part.clone(), &mut out[..part.len()]);
+        whole
+            && part
+                .enumerate()
+                .all(|(k, b)| out[k] as usize == weights.palette_index(a, b))
+    })
 }
 
 /// The [`EdgeWeights`] table gives every pair the weight that
 /// [`Bracket::edge_weight`] computes, i.e. `WeightFacts` holds
-/// everything the weight reads: checked on every reference case file,
+/// everything the weight reads, and its rows for the matcher
+/// ([`EdgeWeights::rows`]) give the same pairs (C.1-C.3 cleared, pairs
+/// ruled out, the stand-in): checked on every reference case file,
 /// over brackets with MDPs and a next scoregroup, ordinary, PPB/CLB,
 /// and before the last scoregroup.
 #[test]
@@ -310,7 +357,7 @@ fn the_weight_table_matches_the_edge_weights() {
         // Residents up to a score boundary, and (to tell the next
         // scoregroup from the residents by position alone) halfway.
         let end = group_end(mdps);
-        let splits = [end, mdps + (end - mdps).div_ceil(2)];
+        let splits = [end, mdps + (end - mdps).div_ceil(2), field.len()];
         let kinds = [(false, false), (false, true), (true, true)];
         for (size, (ppb_or_clb, next_is_last)) in splits
             .into_iter()

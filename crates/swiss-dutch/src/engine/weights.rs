@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use swiss_core::Colour;
 use swiss_matching::Wide;
 
 use super::bracket::Bracket;
@@ -166,6 +167,9 @@ pub(crate) struct EdgeWeights<'b, 'a, E, const N: usize> {
     /// without one).
     stand_in: Vec<Wide<N>>,
     ruled_out: Vec<u64>,
+    /// Whether any pair is ruled out yet ([`PaletteRows`] skips the bits
+    /// when none is).
+    any_ruled_out: bool,
     /// The class of each position (empty without a table).
     class: Vec<u32>,
     classes: usize,
@@ -215,6 +219,7 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
             len: n,
             stand_in: Vec::new(),
             ruled_out: vec![0; pairs.div_ceil(64)],
+            any_ruled_out: false,
             class,
             classes,
             table,
@@ -249,6 +254,7 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
         self.len = n;
         self.stand_in = stand_in;
         self.ruled_out = vec![0; (n * (n - 1) / 2).div_ceil(64)];
+        self.any_ruled_out = false;
     }
 
     fn index(&self, i: usize, j: usize) -> usize {
@@ -296,7 +302,9 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
     }
 
     /// The index of [`EdgeWeights::get`]`(i, j)` in
-    /// [`EdgeWeights::palette`] (which must be `Some`).
+    /// [`EdgeWeights::palette`] (which must be `Some`), pair by pair: the
+    /// plain definition that [`PaletteRows`] is tested against.
+    #[cfg(test)]
     pub(crate) fn palette_index(&self, i: usize, j: usize) -> usize {
         let zero = self.table.len() + self.stand_in.len();
         let (a, b) = (i.min(j), i.max(j));
@@ -322,6 +330,7 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
         if i != j {
             let k = self.index(i, j);
             self.ruled_out[k / 64] |= 1 << (k % 64);
+            self.any_ruled_out = true;
         }
     }
 
@@ -336,6 +345,124 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
         debug_assert!(a < bs.start && bs.end <= self.len);
         let bits = self.index(a, bs.start)..self.index(a, bs.end - 1) + 1;
         set_bits(&mut self.ruled_out, bits);
+        self.any_ruled_out = true;
+    }
+
+    /// [`Self::palette_index`] a row at a time ([`PaletteRows::row`]).
+    pub(crate) fn rows(&self) -> PaletteRows<'_, 'b, 'a, E, N> {
+        let b = self.bracket;
+        // With a stand-in, position `size` is the stand-in, not a player.
+        let players = if self.stand_in.is_empty() {
+            self.len
+        } else {
+            b.size
+        };
+        let mut at = vec![u32::MAX; b.field.len()];
+        let mut c3 = vec![0u8; self.len];
+        for (i, &p) in b.members[..players].iter().enumerate() {
+            // Positions fit: they count the bracket's members.
+            at[p] = i as u32;
+            c3[i] = match b.absolute.c3(p) {
+                None => 0,
+                Some(Colour::White) => 1,
+                Some(Colour::Black) => 2,
+            };
+        }
+        PaletteRows {
+            weights: self,
+            at,
+            c3,
+        }
+    }
+}
+
+/// A bracket's [`EdgeWeights::palette_index`] for a whole row of pairs at
+/// once, for
+/// [`DenseMatching::set_all_weights_by_rows`](swiss_matching::DenseMatching::set_all_weights_by_rows):
+/// a player's row is his class's row of the table, read at each other
+/// player's class, then the few exceptions are cleared (C.1 and `XXP`
+/// from his list of barred partners, C.3 by one colour comparison per
+/// pair, pairs ruled out). A 4,870-player bracket's 24 million pairs
+/// one call each took more time than the matching's cold start.
+pub(crate) struct PaletteRows<'w, 'b, 'a, E, const N: usize> {
+    weights: &'w EdgeWeights<'b, 'a, E, N>,
+    /// The position of each field player in the bracket (`u32::MAX`: not
+    /// a position).
+    at: Vec<u32>,
+    /// Each position's C.3 colour (1 white, 2 black; 0 none, and for the
+    /// stand-in).
+    c3: Vec<u8>,
+}
+
+impl<E: EditionRules, const N: usize> PaletteRows<'_, '_, '_, E, N> {
+    /// Writes `palette_index(a, b)` into `out[k]` for each `b =
+    /// cols.start + k` (`out` is as long as `cols`).
+    pub(crate) fn row(&self, a: usize, cols: std::ops::Range<usize>, out: &mut [u32]) {
+        let w = self.weights;
+        let (mdps, size) = (w.bracket.mdps, w.bracket.size);
+        // Palette indices fit: the table holds at most MAX_TABLE entries.
+        let table = w.table.len() as u32;
+        let zero = table + w.stand_in.len() as u32;
+        let stand_in = !w.stand_in.is_empty();
+        let start = cols.start;
+        let clear = |out: &mut [u32], b: usize| {
+            if let Some(x) = b.checked_sub(start).and_then(|k| out.get_mut(k)) {
+                *x = zero;
+            }
+        };
+        if stand_in && a == size {
+            for (x, b) in out.iter_mut().zip(cols.clone()) {
+                *x = table + b as u32;
+            }
+            clear(out, a);
+        } else {
+            let classes = w.classes as u32;
+            let ca = w.class[a];
+            // The stand-in of the PAB has no class (nor any player after
+            // the bracket): its column is set below.
+            let class = &w.class[cols.start.min(w.class.len())..cols.end.min(w.class.len())];
+            // Pairs are read from the table with the higher player's
+            // class first.
+            let split = a.clamp(start, start + class.len()) - start;
+            for (x, &cb) in out[..split].iter_mut().zip(&class[..split]) {
+                *x = cb * classes + ca;
+            }
+            for (x, &cb) in out[split..].iter_mut().zip(&class[split..]) {
+                *x = ca * classes + cb;
+            }
+            let colour = self.c3[a];
+            if colour != 0 {
+                for (x, &c) in out.iter_mut().zip(&self.c3[cols.clone()]) {
+                    if c == colour {
+                        *x = zero;
+                    }
+                }
+            }
+            for &p in w.bracket.absolute.barred_partners(w.bracket.members[a]) {
+                if let Some(&b) = self.at.get(p as usize) {
+                    clear(out, b as usize);
+                }
+            }
+            if stand_in && cols.contains(&size) {
+                out[size - start] = table + a as u32;
+            }
+            clear(out, a);
+            if a < mdps {
+                for b in start..mdps.min(cols.end) {
+                    clear(out, b);
+                }
+            }
+        }
+        if w.any_ruled_out {
+            for (x, b) in out.iter_mut().zip(cols) {
+                if b != a {
+                    let k = w.index(a, b);
+                    if w.ruled_out[k / 64] >> (k % 64) & 1 == 1 {
+                        *x = zero;
+                    }
+                }
+            }
+        }
     }
 }
 

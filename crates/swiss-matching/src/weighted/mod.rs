@@ -455,6 +455,34 @@ impl<W: Weight> DenseMatching<W> {
         self.w.fill_from(&doubled, index);
     }
 
+    /// [`set_all_weights_from`] a row at a time: `row(u, out)` writes the
+    /// palette index of every edge `u-v` into `out[v]`, for all `v` (`out`
+    /// holds one entry per vertex; `out[u]` is not read), and must give
+    /// `u-v` and `v-u` the same index. The rows are computed in parallel
+    /// and each fills a whole row of the matrix; a caller that builds a
+    /// row from a few values at once then fills the matrix at memory
+    /// speed instead of a call per edge.
+    ///
+    /// [`set_all_weights_from`]: DenseMatching::set_all_weights_from
+    pub fn set_all_weights_by_rows(
+        &mut self,
+        palette: &[W],
+        row: impl Fn(usize, &mut [u32]) + Sync,
+    ) {
+        if self.solved {
+            let mut out = vec![0; self.n];
+            for u in 0..self.n {
+                row(u, &mut out);
+                for v in u + 1..self.n {
+                    self.set_weight(u, v, palette[out[v] as usize]);
+                }
+            }
+            return;
+        }
+        let doubled: Vec<W> = palette.iter().map(|w| w.double()).collect();
+        self.w.fill_rows(&doubled, row);
+    }
+
     /// Removes every edge `u-v` between two of the vertices `among` for
     /// which `remove(u, v)` (a symmetric test) holds: what
     /// [`set_weight`](Self::set_weight)`(u, v, 0)` on each would do, the
