@@ -546,7 +546,6 @@ impl<W: Weight> DenseMatching<W> {
     }
 
     fn solve_cold(&mut self) {
-        let max = self.w.max().half();
         match self.objective {
             Objective::MaxWeight => {
                 self.st.reset(W::ZERO);
@@ -554,6 +553,7 @@ impl<W: Weight> DenseMatching<W> {
                 self.st.run(&self.w);
             }
             Objective::MaxCardinality => {
+                let max = self.w.max().half();
                 // Every extra pair must outweigh any weight loss: a pair
                 // more costs at most floor(n/2) edges of weight `max`.
                 let mut lift = W::ZERO;
