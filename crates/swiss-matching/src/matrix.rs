@@ -149,8 +149,10 @@ impl Classes {
 /// rows. One per thread.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memo {
-    stamp: Vec<u32>,
-    held: Vec<bool>,
+    /// Per cell, the row's stamp that tested it shifted up by one, and
+    /// the test's result in the lowest bit: one load tells both whether
+    /// the cell was tested in this row and what it gave.
+    cells: Vec<u32>,
     now: u32,
 }
 
@@ -161,16 +163,28 @@ impl Memo {
         if cells > MEMO_CELLS {
             return false;
         }
-        if self.stamp.len() < cells {
-            self.stamp.resize(cells, 0);
-            self.held.resize(cells, false);
+        if self.cells.len() < cells {
+            self.cells.resize(cells, 0);
         }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.fill(0);
+        self.now += 1;
+        if self.now >= 1 << 31 {
+            self.cells.fill(0);
             self.now = 1;
         }
         true
+    }
+
+    /// The result of the test of `cell` in this row: `test()`, run the
+    /// first time the row meets the cell.
+    #[inline]
+    fn held(&mut self, cell: usize, test: impl FnOnce() -> bool) -> bool {
+        let s = self.cells[cell];
+        if s >> 1 == self.now {
+            return s & 1 == 1;
+        }
+        let held = test();
+        self.cells[cell] = self.now << 1 | u32::from(held);
+        held
     }
 }
 
@@ -194,7 +208,6 @@ impl<I: Id, W: Weight> Interned<I, W> {
         }
         // The weight is read only where a test or a report needs it: most
         // edges need neither.
-        let now = memo.now;
         for ((x, &id), &c) in self.ids[row].iter().enumerate().zip(&classes.of) {
             if id == I::ZERO {
                 continue;
@@ -208,11 +221,7 @@ impl<I: Id, W: Weight> Interned<I, W> {
                 continue;
             }
             let cell = c as usize * k + id.index();
-            if memo.stamp[cell] != now {
-                memo.stamp[cell] = now;
-                memo.held[cell] = test(x, self.values[id.index()]);
-            }
-            if memo.held[cell] {
+            if memo.held(cell, || test(x, self.values[id.index()])) {
                 each(x, self.values[id.index()]);
             }
         }
