@@ -236,7 +236,11 @@
 //! Cost: a bracket costs O(n³) time at worst and 4 bytes a pair in the
 //! matcher (ids into a table of distinct weights), n being the bracket
 //! plus the next scoregroup. The original weights are looked up per pair
-//! of player classes, not stored. The matcher's cold start only works
+//! of player classes, not stored, and go into the matcher a row at a
+//! time (a player's class row, his barred partners and C.3 cleared). An
+//! odd bracket's next scoregroup, and the last bracket's PAB (the 2017
+//! CLB too), are one stand-in vertex whose pairs weigh what the group
+//! gains. The matcher's cold start only works
 //! well on a block of similar players, so a bracket's residents and its
 //! next scoregroup are solved apart first and joined by warm re-solves,
 //! the MDPs last (the first MDP, his edges lowered, evens out an odd
@@ -247,8 +251,8 @@
 //! Measured (`cargo xtask bench`, 2 cores): a 1000-player round takes at
 //! most 0.07 s, a 2000-player round 0.22 s. Every round of the
 //! 9,999-player events that `cargo xtask bench-event` generates with this
-//! engine (seeds 777 and 1-5, both editions) takes at most 2.3 s and
-//! 165 MiB (the README has the table).
+//! engine (seeds 777 and 1-5) takes at most 1.06 s (2026) and 1.17 s
+//! (2017) and 80 MiB (the README has the table).
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]
