@@ -351,7 +351,7 @@ impl<'t> Greedy<'t> {
     fn new(n: usize, tight: &'t [u64]) -> Self {
         let words = n.div_ceil(64);
         let mut free = vec![u64::MAX; words];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             free[words - 1] = (1u64 << (n % 64)) - 1;
         }
         let key: Vec<u32> = (0..n)
