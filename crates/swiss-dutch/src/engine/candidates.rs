@@ -338,8 +338,9 @@ fn natural_sides(mdps: usize, size: usize) -> impl Fn(usize) -> Option<bool> {
 }
 
 impl<E> Bracket<'_, E> {
-    /// Whether the bracket is odd and has players after it that are not
-    /// the collapsed scoregroup of the PPB (A.9): then C.5,
+    /// Whether the bracket is odd and the players after it in `members`
+    /// are the next scoregroup or nobody (not the collapsed scoregroup of
+    /// the PPB, nor the 2026 completion's players left): then C.5,
     /// which outranks all the other criteria, leaves one bracket player
     /// unpaired in every best candidate as soon as one does. Who he is
     /// matters to the next scoregroup only through what
