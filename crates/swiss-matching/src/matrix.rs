@@ -507,6 +507,27 @@ impl<W: Weight> Matrix<W> {
         }
     }
 
+    /// Removes every edge `u-x` with `x < u` whose `class[x]` is a bit of
+    /// `cut(u).0`, or with `x > u` whose class is a bit of `cut(u).1`
+    /// (`class` holds one entry below 8 per vertex), row by row in
+    /// parallel. Returns for each vertex whether `flag(u, x)` held for an
+    /// edge `u-x` removed.
+    pub(crate) fn remove_by_class(
+        &mut self,
+        class: &[u8],
+        cut: impl Fn(usize) -> (u8, u8) + Sync,
+        flag: impl Fn(usize, usize) -> bool + Sync,
+    ) -> Vec<bool> {
+        let n = self.n;
+        let mut flags = vec![false; n];
+        by_store!(
+            &mut self.store,
+            s => clear_rows_by_class(&mut s.ids, n, Id::ZERO, class, &cut, &flag, &mut flags),
+            m => clear_rows_by_class(m, n, W::ZERO, class, &cut, &flag, &mut flags)
+        );
+        flags
+    }
+
     /// Removes every edge `u-x` with `u` and `x` both in `among` (a mask)
     /// and `remove(u, x)`, a symmetric test, row by row in parallel.
     /// Returns for each vertex whether `flag(u, x)` held for an edge `u-x`
@@ -655,6 +676,36 @@ fn clear_rows<T: Copy + PartialEq + Send + Sync>(
             if *e != zero && x != u && among[x] && remove(u, x) {
                 *f |= flag(u, x);
                 *e = zero;
+            }
+        }
+    });
+}
+
+/// [`Matrix::remove_by_class`] on a store of `T` whose `zero` is no
+/// edge: one bit test per edge, the flag asked only until it holds.
+fn clear_rows_by_class<T: Copy + PartialEq + Send + Sync>(
+    m: &mut [T],
+    n: usize,
+    zero: T,
+    class: &[u8],
+    cut: &(impl Fn(usize) -> (u8, u8) + Sync),
+    flag: &(impl Fn(usize, usize) -> bool + Sync),
+    flags: &mut [bool],
+) {
+    crate::each_row_with(m, n, flags, n, |u, r, f| {
+        let (below, above) = cut(u);
+        for (side, mask) in [(0..u, below), (u + 1..n, above)] {
+            if mask == 0 {
+                continue;
+            }
+            let start = side.start;
+            for (k, (e, &c)) in r[side].iter_mut().zip(&class[start..]).enumerate() {
+                if mask >> c & 1 == 1 && *e != zero {
+                    if !*f {
+                        *f = flag(u, start + k);
+                    }
+                    *e = zero;
+                }
             }
         }
     });

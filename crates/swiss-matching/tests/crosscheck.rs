@@ -141,8 +141,24 @@ fn warm_re_solve_after_splitting_into_halves() {
                     }
                 }
             }
+            let mut by_class = bulk.clone();
             let firsts: Vec<usize> = (0..kept).collect();
             bulk.remove_edges_among(&firsts, |u, v| (u < half) == (v < half));
+            // And by class: 1 and 2 the halves, 0 the clique left alone.
+            let class: Vec<u8> = (0..n)
+                .map(|v| match v {
+                    v if v >= kept => 0,
+                    v if v < half => 1,
+                    _ => 2,
+                })
+                .collect();
+            by_class.remove_edges_by_class(&class, |u| match class[u] {
+                0 => (0, 0),
+                c => (1 << c, 1 << c),
+            });
+            assert_eq!(by_class.solve(), SolveKind::Warm, "n = {n}");
+            assert_eq!(by_class.total_weight(), reference(&by_class, false).1);
+            assert!((0..n).all(|u| (0..n).all(|v| by_class.weight(u, v) == m.weight(u, v))));
             assert_eq!(m.solve(), SolveKind::Warm, "n = {n}");
             assert_eq!(m.total_weight(), reference(&m, false).1, "n = {n}");
             assert_eq!(bulk.solve(), SolveKind::Warm, "n = {n}");

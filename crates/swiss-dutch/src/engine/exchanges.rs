@@ -92,9 +92,17 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
             return true;
         }
         let value = self.matching.total_weight();
-        let side = r.sides(self.weights.len());
+        // Classes 1 (S1R) and 2 (S2R); 0 outside the remainder.
+        let class: Vec<u8> = r
+            .sides(self.weights.len())
+            .into_iter()
+            .map(|s| s.map_or(0, |in_s1r| if in_s1r { 1 } else { 2 }))
+            .collect();
         self.matching
-            .remove_edges_among(&r.players, |a, b| side[a] == side[b]);
+            .remove_edges_by_class(&class, |a| match class[a] {
+                0 => (0, 0),
+                c => (1 << c, 1 << c),
+            });
         self.matching.solve();
         self.matching.total_weight() == value
     }
@@ -272,7 +280,18 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
                 self.weights.rule_out_above(a, r);
             }
         }
+        // The same pairs out of the matcher, by class: 1 in S1, 2 in S2,
+        // 0 outside the remainder. An S1 player keeps the S2 players
+        // after him, an S2 player the S1 players before him.
+        let mut class = vec![0u8; self.weights.len()];
+        for &a in &r.players {
+            class[a] = if in_s1[a] { 1 } else { 2 };
+        }
         self.matching
-            .remove_edges_among(&r.players, |a, b| !kept(a, b));
+            .remove_edges_by_class(&class, |a| match class[a] {
+                0 => (0, 0),
+                1 => (0b110, 0b010),
+                _ => (0b100, 0b110),
+            });
     }
 }
