@@ -63,36 +63,57 @@ fn print_stdout(text: &str) -> Result<(), Failure> {
 
 /// The hidden temporary files being written, removed by
 /// [`remove_pending`] when the command is interrupted.
-static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static PENDING: Mutex<Pending> = Mutex::new(Pending {
+    files: Vec::new(),
+    interrupted: false,
+});
 
-fn pending(add: Option<&Path>, remove: Option<&Path>) {
-    if let Ok(mut v) = PENDING.lock() {
-        if let Some(p) = add {
-            v.push(p.to_path_buf());
-        }
-        if let Some(p) = remove {
-            v.retain(|q| q != p);
-        }
-    }
+struct Pending {
+    files: Vec<PathBuf>,
+    /// Set by [`remove_pending`]: no temporary file may be created after.
+    interrupted: bool,
+}
+
+fn pending() -> std::sync::MutexGuard<'static, Pending> {
+    // A panic elsewhere while holding the lock leaves the list usable.
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Removes every temporary file still being written (on Ctrl-C: no
-/// hidden, partial file stays behind).
+/// hidden, partial file stays behind), and refuses to create any more:
+/// another thread may be about to create one while the handler exits.
 pub fn remove_pending() {
-    if let Ok(mut v) = PENDING.lock() {
-        for p in v.drain(..) {
-            let _ = std::fs::remove_file(p);
-        }
+    let mut p = pending();
+    p.interrupted = true;
+    for f in p.files.drain(..) {
+        let _ = std::fs::remove_file(f);
     }
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
-    let tmp = tempfile::NamedTempFile::new_in(parent(path)).map_err(|e| fail(path, e))?;
+    let tmp = create_pending(path)?;
     let at = tmp.path().to_path_buf();
-    pending(Some(&at), None);
     let done = finish(tmp, path, text);
-    pending(None, Some(&at));
+    pending().files.retain(|q| *q != at);
     done
+}
+
+/// The hidden temporary file for `path`, created and recorded under the
+/// lock [`remove_pending`] takes: a file is either recorded before an
+/// interruption removes the recorded ones, or never created. (Created
+/// first and recorded after, a file made just before Ctrl-C outlived
+/// the handler.)
+fn create_pending(path: &Path) -> Result<tempfile::NamedTempFile, Failure> {
+    let mut p = pending();
+    if p.interrupted {
+        return Err(Failure::new(
+            EXIT_FILE,
+            format!("{}: not written: interrupted", path.display()),
+        ));
+    }
+    let tmp = tempfile::NamedTempFile::new_in(parent(path)).map_err(|e| fail(path, e))?;
+    p.files.push(tmp.path().to_path_buf());
+    Ok(tmp)
 }
 
 fn fail(path: &Path, e: std::io::Error) -> Failure {
