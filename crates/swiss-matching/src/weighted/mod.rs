@@ -498,9 +498,19 @@ impl<W: Weight> DenseMatching<W> {
         for &v in among.iter().filter(|&&v| v < n) {
             mask[v] = true;
         }
+        self.remove_with(|w, flag| w.remove_among(&mask, remove, flag));
+    }
+
+    /// Runs `remove` on the matrix with the flag a warm solve needs (a
+    /// removed edge that may break the last optimum), then marks the
+    /// vertices it flagged as changed.
+    fn remove_with(
+        &mut self,
+        remove: impl FnOnce(&mut Matrix<W>, &(dyn Fn(usize, usize) -> bool + Sync)) -> Vec<bool>,
+    ) {
         let kept = self.optimum_kept();
         let st = &self.st;
-        let flags = self.w.remove_among(&mask, remove, |u, v| {
+        let flags = remove(&mut self.w, &|u, v| {
             !kept || !st.lighter_keeps_optimum(u, v)
         });
         for (v, flagged) in flags.into_iter().enumerate() {
@@ -541,16 +551,7 @@ impl<W: Weight> DenseMatching<W> {
         let n = self.n;
         let mut classes = class[..class.len().min(n)].to_vec();
         classes.resize(n, 0);
-        let kept = self.optimum_kept();
-        let st = &self.st;
-        let flags = self.w.remove_by_class(&classes, cut, |u, v| {
-            !kept || !st.lighter_keeps_optimum(u, v)
-        });
-        for (v, flagged) in flags.into_iter().enumerate() {
-            if flagged {
-                self.mark_changed(v);
-            }
-        }
+        self.remove_with(|w, flag| w.remove_by_class(&classes, cut, flag));
     }
 
     /// The weight of edge `u-v` (zero when absent or out of range).
