@@ -491,20 +491,14 @@ impl<W: Weight> Matrix<W> {
             });
             return;
         }
-        match &mut self.store {
-            Store::Narrow(s) => fill_id_rows(&mut s.ids, n, &ids, row),
-            Store::Wide(s) => fill_id_rows(&mut s.ids, n, &ids, row),
-            Store::Direct(m) => {
-                crate::each_row_scratch(m, n, n, |u, r, out: &mut Vec<u32>| {
-                    out.resize(n, 0);
-                    row(u, out);
-                    for (x, &i) in r.iter_mut().zip(out.iter()) {
-                        *x = palette[i as usize];
-                    }
-                    r[u] = W::ZERO;
-                });
-            }
-        }
+        by_store!(
+            &mut self.store,
+            s => {
+                let ids: Vec<_> = ids.iter().map(|&id| Id::at(id)).collect();
+                fill_palette_rows(&mut s.ids, n, &ids, Id::ZERO, row)
+            },
+            m => fill_palette_rows(m, n, palette, W::ZERO, row)
+        );
     }
 
     /// Removes every edge `u-x` with `x < u` whose `class[x]` is a bit of
@@ -629,22 +623,23 @@ fn fill_ids<I: Id>(
     mirror(m, n);
 }
 
-/// [`Matrix::fill_rows`] on a store of ids: `ids[i]` is the id of
-/// palette entry `i`.
-fn fill_id_rows<I: Id>(
-    m: &mut [I],
+/// [`Matrix::fill_rows`] on a store of `T` whose `zero` is no edge:
+/// `table[i]` is what palette entry `i` stores (its id, or the weight
+/// itself in the direct store).
+fn fill_palette_rows<T: Copy + Send + Sync>(
+    m: &mut [T],
     n: usize,
-    ids: &[usize],
+    table: &[T],
+    zero: T,
     row: impl Fn(usize, &mut [u32]) + Sync,
 ) {
-    let ids: Vec<I> = ids.iter().map(|&id| I::at(id)).collect();
     crate::each_row_scratch(m, n, n, |u, r, out: &mut Vec<u32>| {
         out.resize(n, 0);
         row(u, out);
         for (x, &i) in r.iter_mut().zip(out.iter()) {
-            *x = ids[i as usize];
+            *x = table[i as usize];
         }
-        r[u] = I::ZERO;
+        r[u] = zero;
     });
 }
 

@@ -193,7 +193,15 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
         let lowered_mdp = mdps > 0 && odd_residents != self.stand_in;
         let stand_in_first = self.stand_in && (odd_residents || lowered_mdp);
         self.matching.set_sides(natural_sides(mdps, size));
-        let first = |i: usize, j: usize| i >= mdps && (i >= size || j < size || stand_in_first);
+        // The columns set before the joins in row `u` (none for an MDP):
+        // the residents with the stand-in or the next scoregroup when it
+        // comes first, else each block among itself.
+        let first = |u: usize| match (u < mdps, stand_in_first, u < size) {
+            (true, _, _) => 0..0,
+            (false, true, _) => mdps..len,
+            (false, false, true) => mdps..size,
+            (false, false, false) => size..len,
+        };
         let weights = &self.weights;
         match weights.palette() {
             Some(palette) => {
@@ -201,21 +209,14 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
                 let zero = palette.len() as u32 - 1;
                 let rows = weights.rows();
                 self.matching.set_all_weights_by_rows(&palette, |u, out| {
-                    // The columns `first` keeps for row `u` (none for an
-                    // MDP): the rest are zero.
-                    let cols = match (u < mdps, stand_in_first, u < size) {
-                        (true, _, _) => 0..0,
-                        (false, true, _) => mdps..len,
-                        (false, false, true) => mdps..size,
-                        (false, false, false) => size..len,
-                    };
+                    let cols = first(u);
                     out[..cols.start].fill(zero);
                     out[cols.end..].fill(zero);
                     rows.row(u, cols.clone(), &mut out[cols]);
                 });
             }
             None => self.matching.set_all_weights(|i, j| {
-                if j >= mdps && first(i, j) {
+                if first(i).contains(&j) {
                     weights.get(i, j)
                 } else {
                     Wide::ZERO

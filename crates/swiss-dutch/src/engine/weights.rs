@@ -357,17 +357,20 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
         } else {
             b.size
         };
-        let mut at = vec![u32::MAX; b.field.len()];
+        let mut at = Vec::with_capacity(players);
         let mut c3 = vec![0u8; self.len];
         for (i, &p) in b.members[..players].iter().enumerate() {
-            // Positions fit: they count the bracket's members.
-            at[p] = i as u32;
+            // Positions fit, as in the lists of `AbsoluteCriteria`.
+            at.push((p as u32, i as u32));
             c3[i] = match b.absolute.c3(p) {
                 None => 0,
                 Some(Colour::White) => 1,
                 Some(Colour::Black) => 2,
             };
         }
+        // Sorted, not indexed by the field: a round pairs hundreds of
+        // small brackets of a big field.
+        at.sort_unstable();
         PaletteRows {
             weights: self,
             at,
@@ -386,9 +389,9 @@ impl<'b, 'a, E: EditionRules, const N: usize> EdgeWeights<'b, 'a, E, N> {
 /// one call each took more time than the matching's cold start.
 pub(crate) struct PaletteRows<'w, 'b, 'a, E, const N: usize> {
     weights: &'w EdgeWeights<'b, 'a, E, N>,
-    /// The position of each field player in the bracket (`u32::MAX`: not
-    /// a position).
-    at: Vec<u32>,
+    /// Each member's field position with his position in the bracket,
+    /// by field position.
+    at: Vec<(u32, u32)>,
     /// Each position's C.3 colour (1 white, 2 black; 0 none, and for the
     /// stand-in).
     c3: Vec<u8>,
@@ -439,8 +442,8 @@ impl<E: EditionRules, const N: usize> PaletteRows<'_, '_, '_, E, N> {
                 }
             }
             for &p in w.bracket.absolute.barred_partners(w.bracket.members[a]) {
-                if let Some(&b) = self.at.get(p as usize) {
-                    clear(out, b as usize);
+                if let Ok(k) = self.at.binary_search_by_key(&p, |&(f, _)| f) {
+                    clear(out, self.at[k].1 as usize);
                 }
             }
             if stand_in && cols.contains(&size) {
