@@ -36,6 +36,18 @@ pub use cardinality::{CardinalityMatcher, maximum_cardinality_matching};
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN: usize = 512;
 
+/// A small deterministic generator for the unit tests: each call gives a
+/// number below its argument (xorshift; modulo bias is fine there).
+#[cfg(test)]
+fn test_numbers(mut state: u64) -> impl FnMut(u64) -> u64 {
+    move |below| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below.max(1)
+    }
+}
+
 /// Calls `f(i, chunk)` for each `i`-th chunk of `len` items of `out` (a
 /// row per vertex of an `n`-vertex graph), in parallel when `n` is at
 /// least [`PARALLEL_MIN`]. Each call must depend on its row only, so that

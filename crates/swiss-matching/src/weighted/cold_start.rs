@@ -517,13 +517,7 @@ mod tests {
     /// word and block boundaries.
     #[test]
     fn greedy_pairs_choose_as_the_plain_scan() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_numbers(0x2545_f491_4f6c_dd1d);
         for case in 0..300u64 {
             let n = 1 + (next(300) as usize);
             let words = n.div_ceil(64);

@@ -405,13 +405,8 @@ mod tests {
     /// the answers and every pair must agree.
     #[test]
     fn the_swap_of_partners_is_the_search_s_first_answer() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut below = |k: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % k as u64) as usize
-        };
+        let mut next = crate::test_numbers(0x9e37_79b9_7f4a_7c15);
+        let mut below = |k: usize| next(k as u64) as usize;
         let mut asked = 0;
         for _ in 0..800 {
             let n = 4 + below(12);
