@@ -267,7 +267,11 @@ impl<'s, 'a, E: EditionRules, const N: usize> CandidateSearch<'s, 'a, E, N> {
             rest.len(),
             each_pair(|i, j| m.weight(rest[i], rest[j])),
             s2r.len(),
-            |b, x| m.weight(s2r[b], rest[x]),
+            |b, out| {
+                for (o, &x) in out.iter_mut().zip(rest) {
+                    *o = m.weight(s2r[b], x);
+                }
+            },
             heavy(self.bracket),
         )
     }
@@ -284,8 +288,9 @@ pub(super) fn heavy<E: EditionRules, const N: usize>(b: &Bracket<'_, E>) -> Wide
 /// For each of `rows` players, what a group of `k` players (its pairs
 /// weighing `group(i, j)`, `i < j`, which `fill(m, first)` sets on matcher
 /// `m` with group player `i` at `first + i`) gains when he joins it, V(group + b)
-/// less V(group), where b meets group player `x` with weight `row(b, x)`
-/// (zero: not at all). That is the best of b staying unpaired (0) and of
+/// less V(group), where b meets group player `x` with weight row(b, x)
+/// (zero: not at all), which `row(b, out)` writes into `out[x]`, the
+/// whole row at once. That is the best of b staying unpaired (0) and of
 /// b meeting some `x`: row(b, x) + V(group - x) - V(group).
 ///
 /// So V(group - x) is found for every `x`, by one warm solve each on a
@@ -307,7 +312,7 @@ pub(super) fn joining_values<const N: usize>(
     k: usize,
     fill: impl Fn(&mut DenseMatching<Wide<N>>, usize),
     rows: usize,
-    row: impl Fn(usize, usize) -> Wide<N>,
+    row: impl FnMut(usize, &mut [Wide<N>]),
     heavy: Wide<N>,
 ) -> Vec<Wide<N>> {
     let group = Slotted::new(k, fill, heavy);
@@ -398,7 +403,7 @@ impl<const N: usize> Slotted<N> {
 
     /// [`joining_values`] by one warm solve per group player: V(group - x)
     /// for every `x`, then the best `x` for each row.
-    fn by_group(mut self, rows: usize, row: impl Fn(usize, usize) -> Wide<N>) -> Vec<Wide<N>> {
+    fn by_group(mut self, rows: usize, mut row: impl FnMut(usize, &mut [Wide<N>])) -> Vec<Wide<N>> {
         let (k, first, heavy) = (self.k, self.first, self.heavy);
         let m = &mut self.m;
         // V(group - x) for each x.
@@ -416,11 +421,12 @@ impl<const N: usize> Slotted<N> {
                 m.total_weight().sub(self.pinned)
             })
             .collect();
+        let mut line = vec![Wide::ZERO; k];
         (0..rows)
             .map(|b| {
+                row(b, &mut line);
                 let mut best = self.alone;
-                for (x, &v) in without.iter().enumerate() {
-                    let w = row(b, x);
+                for (&w, &v) in line.iter().zip(&without) {
                     if !w.is_zero() && w.add(v) > best {
                         best = w.add(v);
                     }
@@ -440,10 +446,12 @@ impl<const N: usize> Slotted<N> {
     /// the slot meet every player first (V(group)); an even group gets a
     /// dummy meeting every player ([`heavy`]), which takes the player that
     /// `group - x` leaves out once the slot has taken `x`.
-    fn by_rows(mut self, rows: usize, row: impl Fn(usize, usize) -> Wide<N>) -> Vec<Wide<N>> {
-        let settled: Vec<Option<Wide<N>>> =
-            (0..rows).map(|b| self.row_without_solve(b, &row)).collect();
-        let (k, first, heavy) = (self.k, self.first, self.heavy);
+    fn by_rows(mut self, rows: usize, mut row: impl FnMut(usize, &mut [Wide<N>])) -> Vec<Wide<N>> {
+        let mut line = vec![Wide::ZERO; self.k];
+        let settled: Vec<Option<Wide<N>>> = (0..rows)
+            .map(|b| self.row_without_solve(b, &mut row, &mut line))
+            .collect();
+        let (first, heavy) = (self.first, self.heavy);
         let m = &mut self.m;
         // With the slot paired to `x` (and, in an even group, the dummy to
         // the player `group - x` leaves out): row(b, x) + V(group - x).
@@ -452,9 +460,9 @@ impl<const N: usize> Slotted<N> {
                 if let Some(v) = settled[b] {
                     return v;
                 }
+                row(b, &mut line);
                 let mut meets = false;
-                for x in 0..k {
-                    let w = row(b, x);
+                for (x, &w) in line.iter().enumerate() {
                     meets |= !w.is_zero();
                     let w = if w.is_zero() { w } else { w.add(heavy) };
                     m.set_weight(SLOT, first + x, w);
@@ -486,7 +494,8 @@ impl<const N: usize> Slotted<N> {
     fn row_without_solve(
         &mut self,
         b: usize,
-        row: &impl Fn(usize, usize) -> Wide<N>,
+        row: &mut impl FnMut(usize, &mut [Wide<N>]),
+        weights: &mut [Wide<N>],
     ) -> Option<Wide<N>> {
         /// Cycles tried per row: a failed search costs a sweep of the
         /// tight graph.
@@ -498,9 +507,7 @@ impl<const N: usize> Slotted<N> {
         if self.k.is_multiple_of(2) {
             return None;
         }
-        // Each weight read once: the row is a bracket player's pairs with
-        // the whole group.
-        let weights: Vec<Wide<N>> = (0..self.k).map(|x| row(b, x)).collect();
+        row(b, weights);
         let heaviest = weights.iter().copied().max()?;
         if heaviest.is_zero() {
             return Some(Wide::ZERO);
@@ -615,7 +622,11 @@ mod tests {
                 })
                 .collect();
             let gw = |i: usize, j: usize| Wide::<1>::from_u64(g(i, j));
-            let r = |b: usize, x: usize| Wide::<1>::from_u64(row[b][x]);
+            let r = |b: usize, out: &mut [Wide<1>]| {
+                for (o, &x) in out.iter_mut().zip(&row[b]) {
+                    *o = Wide::<1>::from_u64(x);
+                }
+            };
             let heavy = Wide::<1>::bit(20);
             ROWS_WITHOUT_SOLVE.with(|c| c.set((true, 0)));
             let by_rows = Slotted::new(k, each_pair(gw), heavy).by_rows(rows, r);
