@@ -677,7 +677,10 @@ fn clear_rows<T: Copy + PartialEq + Send + Sync>(
         }
         for (x, e) in r.iter_mut().enumerate() {
             if *e != zero && x != u && among[x] && remove(u, x) {
-                *f |= flag(u, x);
+                // The flag only until it holds.
+                if !*f {
+                    *f = flag(u, x);
+                }
                 *e = zero;
             }
         }
@@ -685,7 +688,8 @@ fn clear_rows<T: Copy + PartialEq + Send + Sync>(
 }
 
 /// [`Matrix::remove_by_class`] on a store of `T` whose `zero` is no
-/// edge: one bit test per edge, the flag asked only until it holds.
+/// edge: one bit test per edge, the flag asked only until it holds (as
+/// in [`clear_rows`]).
 fn clear_rows_by_class<T: Copy + PartialEq + Send + Sync>(
     m: &mut [T],
     n: usize,
