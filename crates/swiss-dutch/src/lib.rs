@@ -251,8 +251,8 @@
 //! Measured (`cargo xtask bench`, 2 cores): a 1000-player round takes at
 //! most 0.07 s, a 2000-player round 0.22 s. Every round of the
 //! 9,999-player events that `cargo xtask bench-event` generates with this
-//! engine (seeds 777 and 1-5) took at most 0.92 s (2026) and 0.74 s
-//! (2017) and 79 MiB in one run, 1.07 s with one thread (the README has
+//! engine (seeds 777 and 1-5) took at most 0.68 s (2026) and 0.78 s
+//! (2017) and 79 MiB in one run, 0.86 s with one thread (the README has
 //! the table; single runs vary by up to ±30%).
 
 /// The README's example, compiled and run as a doctest so that it stays true.
