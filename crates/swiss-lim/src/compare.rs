@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use swiss_core::{Pairing, Points, RoundState, Separation, SeparationKind, StartNo};
 
 use crate::colour::{ColourReason, allocate};
-use crate::group::FloatKey;
+use crate::group::{FloatKey, pairings};
 use crate::player::Field;
 use crate::round::pair_all;
 use crate::{LimError, Options};
@@ -26,11 +26,12 @@ use crate::{LimError, Options};
 #[derive(Clone, Debug)]
 pub(crate) enum Choice {
     /// `x` floats out. `keys`: every candidate with the key the engine
-    /// sorted them by (`Lim 3.9`, `3.10`, `3.2`), best first; `None` when
-    /// the scrutiny of `Lim 4.4` chose him.
+    /// sorted them by (`Lim 3.9`, `3.2`), best first; `None` when the
+    /// scrutiny of `Lim 4.4` chose him. `how`: the step that chose him.
     Float {
         x: usize,
         keys: Option<Vec<(FloatKey, usize)>>,
+        how: FloatHow,
     },
     /// `p` meets `q`, the first acceptable of `cands` (the compatible
     /// candidates in the order of `Lim {rule}`, each with whether he is
@@ -41,6 +42,42 @@ pub(crate) enum Choice {
         rule: &'static str,
         cands: Vec<(usize, bool)>,
     },
+}
+
+/// The step of the procedure that chose a floater (engine ids).
+#[derive(Clone, Debug)]
+pub(crate) enum FloatHow {
+    /// `Lim 2.3 d`: the first by the keys (`Lim 3.9`, `3.2`); `Lim 3.10`
+    /// did not concern him.
+    First,
+    /// `Lim 3.10`: `x` replaced `protected`, the first by the keys, who
+    /// floated in the round just before: `x` is of type d and floating him
+    /// leaves `base` pairings, as many as floating `protected`. `tried`:
+    /// the players of type d examined, with the pairings each leaves.
+    Replaced310 {
+        protected: usize,
+        base: usize,
+        tried: Vec<(usize, usize)>,
+    },
+    /// `Lim 3.10`: `x` floated in the round just before, but no player of
+    /// type d who did not could replace him without fewer pairings than
+    /// his `base`; `tried` as above.
+    Kept310 {
+        base: usize,
+        tried: Vec<(usize, usize)>,
+    },
+    /// `Lim 4.4 a`: exchanged with the rules' floater, whose floating left
+    /// the others unpairable.
+    Exchanged,
+    /// `Lim 3.5`: `unpaired`, the player 4.4 a would have exchanged, has
+    /// no compatible opponent in the adjacent score-group; `x` floats
+    /// instead.
+    Exchanged35 { unpaired: usize },
+    /// Neither exchange would do: the next by the keys whose floating
+    /// leaves the rest pairable (interpretation 5).
+    Next,
+    /// `Lim 4.4`: the scrutiny floats him (more floaters than one needed).
+    Scrutiny,
 }
 
 /// One score-group as the engine paired it.
@@ -288,13 +325,13 @@ impl Judge<'_> {
                 ));
             }
             return Some(match c {
-                Choice::Float { x, keys } => {
+                Choice::Float { x, keys, how } => {
                     let others: Vec<usize> = theirs
                         .iter()
                         .copied()
                         .filter(|y| !floated.contains(y))
                         .collect();
-                    self.floater(unit, *x, keys.as_deref(), &others)
+                    self.floater(unit, *x, keys.as_deref(), how, &others)
                 }
                 Choice::Pair { p, q, rule, cands } => self.pair(unit, *p, *q, rule, cands),
             });
@@ -303,13 +340,15 @@ impl Judge<'_> {
     }
 
     /// The engine floats `x`; the proposal keeps him and floats one of
-    /// `others` instead: the first field of the engine's key where the
-    /// proposal's floater is worse.
+    /// `others` instead: the rule of the step that chose `x` (`how`) where
+    /// it decided against the proposal's floater, else the first field of
+    /// the engine's key where the proposal's floater is worse.
     fn floater(
         &self,
         unit: String,
         x: usize,
         keys: Option<&[(FloatKey, usize)]>,
+        how: &FloatHow,
         others: &[usize],
     ) -> Separation {
         let key_of = |y: usize| keys.and_then(|k| k.iter().find(|(_, z)| *z == y).map(|(k, _)| *k));
@@ -340,23 +379,78 @@ impl Judge<'_> {
                 self.id(y).to_string(),
             );
         };
-        let class = |k: FloatKey| ["d", "c", "b", "a"][usize::from(k.class.min(3))];
         let who = |z: usize, v: String| format!("{} ({v})", self.id(z));
-        let (rule, measure, ev, pv) = if kx.class != ky.class {
-            (
+        let criterion = |rule: String, measure: &str, ev: String, pv: String| {
+            Separation::new(
+                SeparationKind::Criterion,
+                unit.clone(),
+                rule,
+                measure,
+                ev,
+                pv,
+            )
+        };
+        if let FloatHow::Exchanged35 { unpaired } = how
+            && y == *unpaired
+        {
+            return criterion(
+                self.rule("3.5"),
+                "the player 4.4 a floats, without a compatible opponent in the adjacent score-group, is exchanged for one who has",
+                who(x, format!("type {}", kx.type_letter())),
+                who(y, format!("type {}", ky.type_letter())),
+            );
+        }
+        if kx.class < ky.class {
+            return criterion(
                 self.rule("3.9"),
                 "the floater's type (d before c, b, a: the fewest disadvantages)",
-                who(x, format!("type {}", class(kx))),
-                who(y, format!("type {}", class(ky))),
-            )
-        } else if kx.floated_before != ky.floated_before {
-            (
-                self.rule("3.10"),
-                "not a floater who floated in the round just before",
-                who(x, format!("floated before: {}", kx.floated_before)),
-                who(y, format!("floated before: {}", ky.floated_before)),
-            )
-        } else if kx.not_equalising != ky.not_equalising {
+                who(x, format!("type {}", kx.type_letter())),
+                who(y, format!("type {}", ky.type_letter())),
+            );
+        }
+        // Lim 3.10 and its provisos.
+        let count_of =
+            |tried: &[(usize, usize)]| tried.iter().find(|(z, _)| *z == y).map(|&(_, n)| n);
+        match how {
+            FloatHow::Replaced310 {
+                protected,
+                base,
+                tried,
+            } if y == *protected => {
+                let n = tried.last().map_or(*base, |&(_, n)| n);
+                return criterion(
+                    self.rule("3.10"),
+                    "a player who floated in the round just before is not floated again when a player of type d can float instead without fewer pairings",
+                    who(x, format!("type d, leaves {}", pairings(n))),
+                    who(
+                        y,
+                        format!("floated in the round before, leaves {}", pairings(*base)),
+                    ),
+                );
+            }
+            FloatHow::Replaced310 { base, tried, .. } | FloatHow::Kept310 { base, tried }
+                if key_of(y).is_some_and(|k| k.class == kx.class && !k.floated_before) =>
+            {
+                if let Some(n) = count_of(tried).filter(|n| n < base) {
+                    return criterion(
+                        self.rule("3.10"),
+                        "the player who replaces one who floated in the round just before must not leave fewer pairings",
+                        who(x, format!("leaves {}", pairings(*base))),
+                        who(y, format!("leaves {}", pairings(n))),
+                    );
+                }
+            }
+            FloatHow::Kept310 { .. } if ky.class != 0 => {
+                return criterion(
+                    self.rule("3.10"),
+                    "the player who replaces one who floated in the round just before must be of type d",
+                    who(x, "floated in the round before".to_string()),
+                    who(y, format!("type {}", ky.type_letter())),
+                );
+            }
+            _ => {}
+        }
+        let (rule, measure, ev, pv) = if kx.not_equalising != ky.not_equalising {
             (
                 self.rule("3.2"),
                 "a floater who equalises the numbers of players due white and due black",
@@ -371,22 +465,19 @@ impl Judge<'_> {
                 self.id(y).to_string(),
             )
         };
-        let kind = if kx < ky {
-            SeparationKind::Criterion
-        } else {
-            // The proposal's floater ranks first, but floating him left
-            // the rest of the group unpairable by the procedure.
-            SeparationKind::NotCandidate
-        };
-        let (rule, measure) = if kind == SeparationKind::Criterion {
-            (rule, measure)
-        } else {
-            (
-                self.rule("4.4 a"),
-                "the rules' first floater would leave the rest of the group unpairable",
-            )
-        };
-        Separation::new(kind, unit, rule, measure, ev, pv)
+        if kx < ky {
+            return criterion(rule, measure, ev, pv);
+        }
+        // The proposal's floater ranks first, but floating him left the
+        // rest of the group unpairable by the procedure.
+        Separation::new(
+            SeparationKind::NotCandidate,
+            unit,
+            self.rule("4.4 a"),
+            "the rules' first floater would leave the rest of the group unpairable",
+            ev,
+            pv,
+        )
     }
 
     /// The engine pairs `p` with `q`, the proposal with another: `Lim 5.2`

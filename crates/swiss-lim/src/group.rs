@@ -6,11 +6,14 @@
 //! 1. `Lim 2.3 a-c`: members without any compatible opponent among the
 //!    members float on ([`Group::new`]).
 //! 2. `Lim 2.3 d`: an odd group floats one more player, chosen by
-//!    `Lim 3.9`, `3.10`, `3.2`, `3.3`; if the others then cannot all be
-//!    paired, `Lim 4.4 a` exchanges him with the first player the scrutiny
-//!    leaves without an opponent ([`Mode::Rules`]); if one floater cannot
-//!    do, or an even group cannot be paired completely, `Lim 3.1`, `4.4`
-//!    float as few as possible in scrutiny order ([`Mode::Scrutiny`]).
+//!    `Lim 3.9` (with `3.3`/`3.4`) and `3.2`, under `3.10`'s provisos; if
+//!    the others then cannot all be paired, `Lim 4.4 a` exchanges him with
+//!    the first player the scrutiny leaves without an opponent (`Lim 3.5`:
+//!    or with one who has a compatible opponent in the adjacent group when
+//!    that player has none), and the pairs made before are retained
+//!    ([`Mode::Rules`], `floaters.rs`); if one floater cannot do, or an
+//!    even group cannot be paired completely, `Lim 3.1`, `4.4` float as
+//!    few as possible in scrutiny order ([`Mode::Scrutiny`]).
 //! 3. `Lim 3.6`-`3.8`: the floaters coming in are paired first, each with
 //!    the best-placed player due the alternate colour.
 //! 4. `Lim 2.4`, `4.1`-`4.3`, `5.2`: the remaining residents, the top one
@@ -36,6 +39,10 @@ use swiss_matching::CardinalityMatcher;
 use crate::LimError;
 use crate::compare::{Choice, GroupRecord};
 use crate::player::Field;
+
+mod floaters;
+
+pub(crate) use floaters::{FloatKey, pairings};
 
 /// A direction of pairing or of a float (`Lim 2.2`, `3.2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +178,9 @@ struct Run {
     /// The arbiter's record of each decision, one per decision (engine
     /// ids), when the field records decisions (`Field::recording`).
     choices: Option<Vec<Choice>>,
+    /// `Lim 4.4 a`'s scrutiny up to the player who cannot be paired: the
+    /// pass ends once every one of these players has an opponent.
+    until: Option<Vec<usize>>,
 }
 
 fn due_slot(c: Option<Colour>) -> usize {
@@ -216,7 +226,7 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
     // first pass's choices stand as long as the rest stays pairable: keep
     // the longest such prefix (feasibility only shrinks along it). When
     // that floater leaves the others unpairable but another one would
-    // not (k == k0), the floater is still chosen by Lim 3.9, 3.10, 3.2,
+    // not (k == k0), the floater is still chosen by Lim 3.9, 3.2, 3.10,
     // among those whose floating leaves the rest pairable (the oracle
     // of the second pass). Only when one floater cannot do (k > k0) does
     // Lim 4.4 float players by the scrutiny order.
@@ -266,7 +276,7 @@ pub(crate) fn settle(field: &Field, task: &Task<'_>) -> Result<Outcome, LimError
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     /// `Lim 2.3 d`: the one floater making the group even, by `Lim 3.9`
-    /// (with `3.3`/`3.4`), `3.10`, `3.2`; when he leaves the others
+    /// (with `3.3`/`3.4`), `3.2`, `3.10`; when he leaves the others
     /// unpairable, `Lim 4.4 a` exchanges him with the first player the
     /// scrutiny leaves without an opponent.
     Rules,
@@ -374,6 +384,7 @@ impl<'a> Group<'a> {
             // The arbiter's account reads the same lines as the trace.
             log: (explain || self.field.records_decisions()).then(Vec::new),
             choices: self.field.records_decisions().then(Vec::new),
+            until: None,
         }
     }
 
@@ -404,9 +415,20 @@ impl<'a> Group<'a> {
     /// without an acceptable opponent.
     fn go(&self, run: &mut Run, oracle: &mut dyn Oracle) -> bool {
         loop {
+            if run
+                .until
+                .as_ref()
+                .is_some_and(|must| must.iter().all(|&p| run.used[p]))
+            {
+                return true;
+            }
             let d = if run.floats_left > 0 {
                 match self.choose_floater(run, oracle) {
-                    Some(x) => Decision::Float(x),
+                    Some((x, retained)) => {
+                        self.apply(run, Decision::Float(x));
+                        self.retain(run, oracle, retained);
+                        continue;
+                    }
                     None => return false,
                 }
             } else if let Some(f) = (self.r..self.g.len()).find(|&f| !run.used[f]) {
@@ -420,9 +442,16 @@ impl<'a> Group<'a> {
                 } else {
                     run.s.iter().rev().copied().collect()
                 };
-                let others: Vec<usize> = (self.r..self.g.len())
+                // Lim 3.8 among floaters: the highest numbered available
+                // (downward) or the lowest numbered (upward), by pairing
+                // number, not the floaters' pairing order.
+                let mut others: Vec<usize> = (self.r..self.g.len())
                     .filter(|&y| y != f && !run.used[y])
                     .collect();
+                match dir {
+                    Dir::Down => others.sort_by_key(|&y| self.field.p(self.g[y]).id),
+                    Dir::Up => others.sort_by_key(|&y| Reverse(self.field.p(self.g[y]).id)),
+                }
                 let counts = run.due_counts;
                 // Interpretation 8: the floater is paired with a resident
                 // (3.8's "player available" of the score-group); another
@@ -484,6 +513,24 @@ impl<'a> Group<'a> {
                 return true;
             };
             self.apply(run, d);
+        }
+    }
+
+    /// `Lim 4.4 a`: the pairs made before the scrutiny of the player
+    /// exchanged with the floater stay, in the order made, as far as the
+    /// rest of the group can still be paired (interpretation 5).
+    fn retain(&self, run: &mut Run, oracle: &mut dyn Oracle, retained: Vec<floaters::Retained>) {
+        for r in retained {
+            if run.used[r.p] || run.used[r.q] || !oracle.pair(r.p, r.q) {
+                break;
+            }
+            if let (Some(log), Some(line)) = (&mut run.log, r.line) {
+                log.push(line);
+            }
+            if let (Some(c), Some(choice)) = (&mut run.choices, r.choice) {
+                c.push(choice);
+            }
+            self.apply(run, Decision::Pair(r.p, r.q));
         }
     }
 
@@ -733,265 +780,7 @@ impl Group<'_> {
     }
 }
 
-/// What makes a member a better choice as floater: smaller is floated first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct FloatKey {
-    /// `Lim 3.9`: 0 = type d (a resident with a compatible opponent in the
-    /// adjacent score-group), 1 = c (a resident without), 2 = b (a floater
-    /// already transferred here, with one), 3 = a (without).
-    pub class: u8,
-    /// `Lim 3.10` (making the group even): he floated in the round before.
-    pub floated_before: bool,
-    /// `Lim 3.2` (making the group even): floating him does not equalise
-    /// the numbers of players due white and due black.
-    pub not_equalising: bool,
-    /// `Lim 3.2`: downward the lowest numbered player floats (the highest
-    /// start number), upward the highest numbered.
-    pub place: (i64, i64),
-}
-
 impl Group<'_> {
-    /// The next floater: by [`Mode::Rules`] the best by [`FloatKey`]
-    /// (`Lim 2.3 d`, `3.2`-`3.5`, `3.9`, `3.10`); if his floating leaves
-    /// the rest of the group unpairable, the player `Lim 4.4 a` exchanges
-    /// with him (the first one the scrutiny leaves without an opponent),
-    /// else the next best by [`FloatKey`] whose floating does not. By
-    /// [`Mode::Scrutiny`] (`Lim 4.4`, more floaters than one needed) the
-    /// last in scrutiny order whose floating leaves the others as many
-    /// pairings as possible.
-    fn choose_floater(&self, run: &mut Run, oracle: &mut dyn Oracle) -> Option<usize> {
-        let x = match run.mode {
-            Mode::Rules => {
-                let keys = self.floater_keys(run);
-                let &(key0, x0) = keys.first()?;
-                let record = |run: &mut Run, x: usize| {
-                    if let Some(c) = &mut run.choices {
-                        c.push(Choice::Float {
-                            x: self.g[x],
-                            keys: Some(keys.iter().map(|&(k, y)| (k, self.g[y])).collect()),
-                        });
-                    }
-                };
-                if oracle.float(x0) {
-                    if let Some(log) = &mut run.log {
-                        log.push(self.explain_floater(x0, key0));
-                    }
-                    record(run, x0);
-                    return Some(x0);
-                }
-                // Lim 4.4 a: the floater x0 of 3.2 leaves the others
-                // unpairable: the first player the scrutiny finds without
-                // an opponent (those before him staying paired) is
-                // exchanged with him.
-                let exchanged = self
-                    .first_unpairable_without(run, x0)
-                    .filter(|&p| oracle.float(p));
-                let (x, why) = match exchanged {
-                    Some(p) => (
-                        p,
-                        "the first player the scrutiny leaves without an opponent is exchanged with him (Lim 4.4 a)",
-                    ),
-                    // Otherwise the rules' next choice whose floating
-                    // leaves the rest pairable.
-                    None => (
-                        keys.iter().map(|&(_, y)| y).find(|&y| oracle.float(y))?,
-                        "the rules' next choice (Lim 3.9, 3.10, 3.2)",
-                    ),
-                };
-                if let Some(log) = &mut run.log {
-                    let rule = |id| self.field.edition.rule(id);
-                    log.push(format!(
-                        "Lim {}: floater {} instead of {}, whose floating would leave the rest of the group unpairable: {why}",
-                        rule("2.3 d"),
-                        self.field.p(self.g[x]).id,
-                        self.field.p(self.g[x0]).id,
-                    ));
-                }
-                record(run, x);
-                x
-            }
-            Mode::Scrutiny => {
-                // Scrutiny order: incoming floaters (paired first), then
-                // the residents in the direction's order.
-                let order = (self.r..self.g.len()).chain(0..self.r);
-                let x = order
-                    .rev()
-                    .filter(|&x| !run.used[x])
-                    .find(|&x| oracle.float(x))?;
-                if let Some(log) = &mut run.log {
-                    log.push(format!(
-                        "Lim 4.4: {} floats: he cannot be paired while the players scrutinised before him stay paired",
-                        self.field.p(self.g[x]).id
-                    ));
-                }
-                if let Some(c) = &mut run.choices {
-                    c.push(Choice::Float {
-                        x: self.g[x],
-                        keys: None,
-                    });
-                }
-                x
-            }
-        };
-        Some(x)
-    }
-
-    /// `Lim 4.4 a`: with `x0` out of the group, the first player in
-    /// scrutiny order (incoming floaters, then residents) who cannot be
-    /// paired while every player scrutinised before him stays paired.
-    fn first_unpairable_without(&self, run: &Run, x0: usize) -> Option<usize> {
-        let pool: Vec<usize> = self
-            .m1
-            .iter()
-            .copied()
-            .filter(|&y| y != x0 && !run.used[y])
-            .collect();
-        let order = (self.r..self.g.len())
-            .chain(0..self.r)
-            .filter(|y| pool.contains(y));
-        let mut kept: Vec<usize> = Vec::new();
-        for p in order {
-            kept.push(p);
-            if !self.covers(&pool, &kept) {
-                return Some(p);
-            }
-        }
-        None
-    }
-
-    /// Whether some pairing of members of `pool` pairs every member of
-    /// `must`: a perfect matching of `pool` plus an even number of dummies
-    /// that are adjacent to each other and to the members not in `must`
-    /// (those may stay unpaired).
-    fn covers(&self, pool: &[usize], must: &[usize]) -> bool {
-        let optional = pool.len() - must.len();
-        let dummies = optional + optional % 2;
-        let n = pool.len();
-        let free = |v: usize| !must.contains(&pool[v]);
-        let mut m = CardinalityMatcher::new(n + dummies, |u, v| match (u < n, v < n) {
-            (true, true) => self.compatible(pool[u], pool[v]),
-            (false, false) => true,
-            (true, false) => free(u),
-            (false, true) => free(v),
-        });
-        m.maximum_matching();
-        m.is_perfect()
-    }
-
-    fn explain_floater(&self, x: usize, key: FloatKey) -> String {
-        let class = ["d", "c", "b", "a"][usize::from(key.class.min(3))];
-        let rule = |id| self.field.edition.rule(id);
-        format!(
-            "Lim {}: floater {} (Lim {} type {class}{}{})",
-            rule("2.3 d"),
-            self.field.p(self.g[x]).id,
-            rule("3.9"),
-            if key.floated_before {
-                ", floated in the round before (Lim 3.10)".to_string()
-            } else {
-                String::new()
-            },
-            if key.not_equalising {
-                String::new()
-            } else {
-                format!(", equalises the colours due (Lim {})", rule("3.2"))
-            },
-        )
-    }
-
-    /// The rank of a floater out of this group among the floaters arriving
-    /// in the adjacent score-group (`Lim 3.6`/`3.7`): smaller is paired first.
-    fn out_rank(&self, x: usize) -> (i64, i64) {
-        let p = self.field.p(self.g[x]);
-        let (s, id) = (i64::from(p.score.tenths()), i64::from(p.id));
-        match self.task.dir {
-            Dir::Down => (-s, id),
-            Dir::Up => (s, -id),
-        }
-    }
-
-    /// The unused members of `m1` with their [`FloatKey`], best first.
-    fn floater_keys(&self, run: &Run) -> Vec<(FloatKey, usize)> {
-        let f = self.field;
-        let odd = self.m1.len() % 2 == 1;
-        // Lim 3.3/3.4: the other floaters into the adjacent group, in the
-        // order they will be paired there, and the opponent each takes.
-        let mut others: Vec<usize> = self.forced.iter().chain(&run.chosen).copied().collect();
-        others.sort_by_key(|&x| self.out_rank(x));
-        let taken = self.adjacent_opponents(&others);
-        let [w, b, _] = run.due_counts;
-        let majority = match w.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(Colour::White),
-            std::cmp::Ordering::Less => Some(Colour::Black),
-            std::cmp::Ordering::Equal => None,
-        };
-        // Lim 3.2 (Maxi): within 100 points of the player who would float
-        // by position, the last resident.
-        let default = run.s.last().map(|&x| self.g[x]);
-        let mut keyed: Vec<(FloatKey, usize)> = self
-            .m1
-            .iter()
-            .copied()
-            .filter(|&x| !run.used[x])
-            .map(|x| {
-                let gx = self.g[x];
-                let p = f.p(gx);
-                let before = others.partition_point(|&o| self.out_rank(o) < self.out_rank(x));
-                let excluded = &taken[..before];
-                let has_opponent = self
-                    .adjacent
-                    .iter()
-                    .any(|&a| !excluded.contains(&Some(a)) && f.compatible(gx, a));
-                let class = match (self.incoming(x), has_opponent) {
-                    (false, true) => 0,
-                    (false, false) => 1,
-                    (true, true) => 2,
-                    (true, false) => 3,
-                };
-                let equalising = majority.is_some()
-                    && p.due == majority
-                    && default.is_none_or(|d| f.maxi_allows(gx, d));
-                let s = i64::from(p.score.tenths());
-                let id = i64::from(p.id);
-                let key = FloatKey {
-                    class,
-                    floated_before: odd && p.floated_last_round,
-                    not_equalising: !(odd && equalising),
-                    place: match self.task.dir {
-                        Dir::Down => (s, -id),
-                        Dir::Up => (-s, id),
-                    },
-                };
-                (key, x)
-            })
-            .collect();
-        keyed.sort_unstable();
-        keyed
-    }
-
-    /// `Lim 3.8` applied in the adjacent score-group to `others` in turn:
-    /// the opponent each would take there (`None`: no compatible one).
-    fn adjacent_opponents(&self, others: &[usize]) -> Vec<Option<usize>> {
-        let f = self.field;
-        let mut taken: Vec<Option<usize>> = Vec::with_capacity(others.len());
-        for &o in others {
-            let go = self.g[o];
-            let free = self
-                .adjacent
-                .iter()
-                .copied()
-                .filter(|a| !taken.contains(&Some(*a)) && f.compatible(go, *a));
-            let q0 = free.clone().next();
-            let q = q0.and_then(|d| {
-                free.clone()
-                    .find(|&a| f.colour_fine(go, a) && f.maxi_allows(a, d))
-                    .or(Some(d))
-            });
-            taken.push(q);
-        }
-        taken
-    }
-
     /// A perfect matching of `rest` plus `dummies` vertices adjacent to
     /// every member of `rest`, as far as one exists.
     fn matching(&self, rest: &[usize], dummies: usize) -> Matching {

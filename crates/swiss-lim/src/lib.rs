@@ -108,11 +108,13 @@
 //! (exhaustive depth-first search through the exchanges, no matching),
 //! agrees with the engine on every round of 3,000 random small events
 //! (forfeits, requested byes, absences, withdrawals, late entries): 2,000
-//! under 2026 (9,293 rounds), 500 under 2026 with the Maxi option (2,313)
-//! and 500 under 1999 (2,415); every round the engine leaves unpaired has
+//! under 2026 (9,291 rounds), 500 under 2026 with the Maxi option (2,317)
+//! and 500 under 1999 (2,416); every round the engine leaves unpaired has
 //! no legal pairing at all (brute force). Every pairing in the tests is
 //! re-checked by `swiss_verify::Lim` (of its edition). Issue 25's
-//! hand-made cases are in `tests/issue25.rs`.
+//! hand-made cases are in `tests/issue25.rs`, issue 43's (3.10's provisos,
+//! 3.5 after 4.4 a, 3.8 among floaters, the pairs 4.4 a retains, and the
+//! groups the text does not cover) in `tests/issue43.rs`.
 //!
 //! Speed (release build, 2 cores, `benches/pairing.rs`): a round of 1,000
 //! players takes 0.5 ms (round 1) to 2 ms (round 11), 4 ms after a history
@@ -182,38 +184,59 @@
 //!    player (`2.3 d`) chosen by `Lim 3.9` (a resident with a compatible
 //!    opponent in the adjacent group, type d, before one without, type c;
 //!    a floater who came in, b before a, only when no resident can go),
-//!    then `Lim 3.10` (not one who floated the round before: its provisos
-//!    hold since 3.9 comes first and the number floated is the least
-//!    possible), then `Lim 3.2` (one due the colour more players are due;
-//!    in Maxi-tournaments only within 100 points of the lowest numbered
+//!    then `Lim 3.2` (one due the colour more players are due; in
+//!    Maxi-tournaments only within 100 points of the lowest numbered
 //!    resident), then position (downward the lowest numbered, upward the
-//!    highest numbered). When that floater leaves the others unpairable
-//!    but another single floater would not, `Lim 4.4 a` decides, as
-//!    written (earlier releases floated the last player in scrutiny order
-//!    whose floating left the rest pairable, whatever his colour and type):
-//!    with him out, the players are scrutinised in pairing order
-//!    (floaters in, then residents), and the first one who cannot be
-//!    paired while all those before him stay paired is exchanged with him
-//!    (if that still leaves the rest unpairable, the next player by 3.9,
-//!    3.10, 3.2 whose floating does not). This keeps the choice to the
-//!    colour and type rules and to 4.4 a's own example (#2 exchanged with
-//!    #7), where the former fallback, the last player in scrutiny order
-//!    whose floating leaves the rest pairable, ignored colour
-//!    (`lim_floater_by_the_rules_among_those_who_leave_the_rest_pairable`
-//!    in `tests/issue25.rs`: in {1, 2, 3}, 1 and 2 may not meet, 1 and 3
-//!    are due black, 3.2 floats 3: 1 is exchanged with him and 2-3 are
-//!    paired, where the old fallback floated 2 and paired 1-3, both due
-//!    black; `lim_4_4_a_*` in `tests/rule_examples.rs`). If one floater
-//!    cannot make the rest pairable, or an even group cannot be paired
-//!    completely, `Lim 4.4` decides: the
-//!    players are scrutinised in pairing order (floaters in, then
-//!    residents) and whoever cannot be paired while all those before him
-//!    stay paired floats. This gives 4.4 a (#2 exchanged with the floater
-//!    #7) and 4.4 b (#2 with the lowest numbered player remaining)
-//!    (`lim_4_4_*` in `tests/rule_examples.rs`; `floater_type_*`,
-//!    `floated_last_round_is_not_floated_again` in `tests/hand_worked.rs`).
+//!    highest numbered).
+//!    - **`Lim 3.10` is a proviso on that choice, not a rank.** If the
+//!      player chosen floated in the round just before, the next by the
+//!      same order who is of type d and did not float replaces him,
+//!      provided floating the replacement leaves the score-group as many
+//!      pairings (the most pairings of the others, counted before any
+//!      4.4 a exchange); otherwise he floats. Earlier releases ranked
+//!      3.10 ahead of 3.2 and checked neither proviso
+//!      (`lim_3_10_the_provisos_keep_the_floater_who_floated_before` in
+//!      `tests/issue43.rs`).
+//!    - **`Lim 4.4 a`, `3.5`.** When that floater leaves the others
+//!      unpairable, the players are scrutinised in pairing order
+//!      (floaters in, then residents) with him out, and the first one who
+//!      cannot be paired while all those before him stay paired is
+//!      exchanged with him, if his floating leaves the rest pairable
+//!      (`lim_4_4_a_*` in `tests/rule_examples.rs`;
+//!      `lim_floater_by_the_rules_among_those_who_leave_the_rest_pairable`
+//!      in `tests/issue25.rs`). If that player has no compatible opponent
+//!      in the adjacent score-group, `Lim 3.5` exchanges him in turn for
+//!      the first player by 3.9 and 3.2 who has one (of a better 3.9 type)
+//!      and whose floating leaves the rest pairable
+//!      (`lim_3_5_the_floater_of_4_4_a_without_an_opponent_is_exchanged`).
+//!      The pairs made for the players scrutinised before him are retained
+//!      ("the original pairing ... is retained"), and the rest is paired
+//!      after them; earlier releases paired the group again from scratch
+//!      (`lim_4_4_a_retains_the_pairs_made_before_the_exchange`).
+//!    - **Groups the text does not cover** are decided for the fewest
+//!      floaters: no more players leave a group than it needs, as C.04.1's
+//!      aim of pairing as many players as possible and 3.10's second
+//!      proviso ask. A retained pair that would leave another player
+//!      without an opponent is dropped, with those made after it, and the
+//!      rest is paired by the procedure, rather than floating that player
+//!      too (`lim_interpretation_5_retained_pairs_yield_to_a_complete_pairing`).
+//!      When the 4.4 a exchange cannot make the group pairable, the next
+//!      player by 3.9 and 3.2 whose floating does floats
+//!      (`lim_interpretation_5_the_rules_next_choice_when_4_4_a_cannot_help`).
+//!      When no single floater can make the group pairable, or an even
+//!      group cannot be paired completely, `Lim 4.4`'s scrutiny decides:
+//!      in pairing order, each player who cannot be paired while all those
+//!      kept before him stay paired floats. This gives 4.4 a (#2 exchanged
+//!      with #7) and 4.4 b (#2 with the lowest numbered player remaining)
+//!      where they apply, and floats fewer players than 4.4 b read
+//!      literally when its companion could be paired and another player
+//!      could not (`lim_interpretation_5_an_even_group_floats_the_fewest`;
+//!      `lim_4_4_*` in `tests/rule_examples.rs`; `floater_type_*`,
+//!      `floated_last_round_is_not_floated_again` in
+//!      `tests/hand_worked.rs`).
+//!
 //!    A floater with no compatible opponent in a group passes through it
-//!    (`Lim 3.5`; `floaters_of_types_a_and_b_pass_through` in
+//!    (`Lim 3.5`'s "otherwise"; `floaters_of_types_a_and_b_pass_through` in
 //!    `tests/hand_worked.rs`); nobody floats past the median score-group.
 //! 6. **Exchanges (4.1-4.3) as one sequence per player.** The top player
 //!    (the bottom one upward, 4.1 b) tries the proposed opponent `n/2 + 1`,
@@ -239,7 +262,11 @@
 //!    score-group, colour only orders them
 //!    (`interpretation_uf_in_median_takes_the_bottom`;
 //!    `lim_3_8_floater_takes_a_resident_before_another_floater` in
-//!    `tests/issue25.rs`).
+//!    `tests/issue25.rs`). The other floater is then the highest numbered
+//!    available by pairing number (a DF) or the lowest numbered (a UF),
+//!    not the first in the floaters' pairing order of 3.6/3.7
+//!    (`lim_3_8_a_floater_takes_the_highest_numbered_floater` in
+//!    `tests/issue43.rs`).
 //! 9. **Colour due.** The colour a player must have (`Lim 5.3`), else the
 //!    equalising colour when whites and blacks differ (5.6, C.04.1 h), else
 //!    the alternate colour (5.5); none before the first game. `Lim 5.4`'s
@@ -257,7 +284,8 @@
 //! 11. **Floated the round before (3.10)**: paired (played or forfeited)
 //!     with an opponent of a different score in the previous round; a bye
 //!     or absence is no float (`floated_last_round_is_not_floated_again` in
-//!     `tests/hand_worked.rs`).
+//!     `tests/hand_worked.rs`). 3.10 protects him only from the float of
+//!     2.3 d, under its provisos (interpretation 5).
 //! 12. **Numbers in round one (7.2)** are positions in the list of players
 //!     paired, so absent players are skipped
 //!     (`lim_7_1_odd_first_round_bye_to_the_lowest` in `tests/rule_examples.rs`).

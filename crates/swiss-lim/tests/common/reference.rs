@@ -12,20 +12,28 @@
 //! - `2.2`: groups above the median paired downward from the top, groups
 //!   below upward from the bottom, the median (possibly empty) last.
 //! - `2.3 a-c`: players with no compatible opponent in the group float.
-//! - `2.3 d`: an odd group floats one player chosen by `3.9`, `3.10`, `3.2`
-//!   and position; if the others then cannot all be paired, `4.4 a`: with
-//!   him out, the first player in pairing order who cannot be paired while
-//!   those before him are is exchanged with him (else the next choice by
-//!   the same rules that leaves the others paired); if no single floater
-//!   will do, `4.4`: the players are scrutinised in pairing order and each
-//!   one who cannot be paired while all players kept before him are
-//!   paired floats.
+//! - `2.3 d`: an odd group floats one player chosen by `3.9`, then `3.2`
+//!   and position; `3.10` replaces him, if he floated the round before, by
+//!   the next player of type d who did not and whose floating leaves as
+//!   many pairings (exhaustive count). If the others then cannot all be
+//!   paired, `4.4 a`: with him out, the first player in pairing order who
+//!   cannot be paired while those before him are is exchanged with him,
+//!   if his floating leaves the others paired; by `3.5`, one without a
+//!   compatible opponent in the adjacent group is exchanged in turn for
+//!   the first player (of a better `3.9` type) who has one; the pairs the
+//!   search made for the players before him (`4.4 a`: "retained") stand
+//!   as far as the rest can be paired. Else the next choice by `3.9`,
+//!   `3.2` that leaves the others paired; if no single floater will do,
+//!   `4.4`: the players are scrutinised in pairing order and each one who
+//!   cannot be paired while all players kept before him are paired
+//!   floats.
 //! - `3.6`-`3.8`, `2.4`, `4.1`-`4.3`, `5.2`: the pairings are found by
 //!   depth-first search through the exchanges in the text's order, each
 //!   player trying first the opponents due the other colour, then the
 //!   others; an incoming floater tries the residents so, and only then
-//!   the other floaters (3.8: residents first); the first complete
-//!   pairing found is taken.
+//!   the other floaters by pairing number (3.8: residents first; a DF
+//!   the highest numbered, a UF the lowest); the first complete pairing
+//!   found is taken.
 //! - `2.6`: the blocked median cracks the neighbouring pairings one by one.
 //! - `5.3`-`5.6`, `7.2`: colours.
 #![allow(dead_code, clippy::unwrap_used)]
@@ -400,20 +408,39 @@ impl Reference {
             return None;
         }
         let mut floating = Vec::new();
+        // The pairs 4.4 a retains ("the original pairing ... is
+        // retained"), in the order made.
+        let mut retained: Pairs = Vec::new();
         if rest.len() % 2 == 1 {
-            let best = self.parity_floaters(way, &res, &incoming, &rest, &stuck, next);
+            let cands = self.parity_floaters(way, &res, &incoming, &rest, &stuck, next);
             let leaves_rest_paired = |p: StartNo| {
                 let without: Vec<StartNo> = rest.iter().copied().filter(|&x| x != p).collect();
                 self.all_paired(&without)
             };
-            let x = best[0];
-            if leaves_rest_paired(x) {
-                floating.push(x);
+            let pairings_without = |p: StartNo| {
+                let without: Vec<StartNo> = rest.iter().copied().filter(|&x| x != p).collect();
+                self.most_pairings(&without)
+            };
+            // 3.9, 3.2, then 3.10: one who floated the round before is
+            // replaced by the next of type d who did not, if floating
+            // that one leaves the group as many pairings.
+            let mut x = cands[0];
+            if x.floated && x.kind == 0 {
+                let base = pairings_without(x.p);
+                if let Some(y) = cands[1..]
+                    .iter()
+                    .find(|y| y.kind == 0 && !y.floated && pairings_without(y.p) >= base)
+                {
+                    x = *y;
+                }
+            }
+            if leaves_rest_paired(x.p) {
+                floating.push(x.p);
             } else {
                 // 4.4 a: x out, scrutinise in pairing order; the first
                 // player who cannot be paired while those before him stay
                 // paired is exchanged with x.
-                let pool: Vec<StartNo> = rest.iter().copied().filter(|&p| p != x).collect();
+                let pool: Vec<StartNo> = rest.iter().copied().filter(|&p| p != x.p).collect();
                 let order: Vec<StartNo> = incoming
                     .iter()
                     .map(|i| i.0)
@@ -425,16 +452,37 @@ impl Reference {
                 for p in order {
                     kept.push(p);
                     if !self.covers(&pool, &kept) {
+                        kept.pop();
                         exchanged = Some(p);
                         break;
                     }
                 }
-                // Else the rules' next choice that leaves the rest paired.
-                if let Some(p) = exchanged
-                    .filter(|&p| leaves_rest_paired(p))
-                    .or_else(|| best.into_iter().find(|&p| leaves_rest_paired(p)))
-                {
-                    floating.push(p);
+                if let Some(p) = exchanged.filter(|&p| leaves_rest_paired(p)) {
+                    // 3.5: without a compatible opponent in the adjacent
+                    // score-group he is exchanged, if possible, for a
+                    // player of the group who has one (of a better 3.9
+                    // type).
+                    let kind_of = |q: StartNo| cands.iter().find(|c| c.p == q).unwrap().kind;
+                    let has = |k: u8| k == 0 || k == 2;
+                    let kp = kind_of(p);
+                    let q = if has(kp) {
+                        p
+                    } else {
+                        cands
+                            .iter()
+                            .find(|c| {
+                                c.p != p && has(c.kind) && c.kind < kp && leaves_rest_paired(c.p)
+                            })
+                            .map_or(p, |c| c.p)
+                    };
+                    floating.push(q);
+                    // The pairs made before his scrutiny stay.
+                    retained = self
+                        .prefix_pairing(&pool, &res, &incoming, &kept)
+                        .expect("the players before him can be paired");
+                } else if let Some(c) = cands.iter().find(|c| leaves_rest_paired(c.p)) {
+                    // Else the rules' next choice that leaves the rest paired.
+                    floating.push(c.p);
                 }
             }
         }
@@ -446,8 +494,24 @@ impl Reference {
             .copied()
             .filter(|p| !floating.contains(p))
             .collect();
+        // The retained pairs stand as far as the rest can still be paired
+        // (interpretation 5: no more floaters than the group needs).
+        let mut stand = 0;
+        while stand < retained.len() {
+            let (a, b) = retained[stand];
+            let left: Vec<StartNo> = keep
+                .iter()
+                .copied()
+                .filter(|p| !retained[..=stand].iter().any(|&(x, y)| *p == x || *p == y))
+                .collect();
+            if !keep.contains(&a) || !keep.contains(&b) || !self.all_paired(&left) {
+                break;
+            }
+            stand += 1;
+        }
+        retained.truncate(stand);
         let pairs = self
-            .search(&keep, &res, &incoming)
+            .search_from(&keep, &res, &incoming, retained)
             .expect("a pairable group");
         Some(GroupResult {
             pairs,
@@ -483,8 +547,9 @@ impl Reference {
     }
 
     /// 2.3 d: the candidates for the floater making an odd group even,
-    /// best first: 3.9 (with 3.3/3.4's exclusion), 3.10, 3.2 (with the
-    /// Maxi rule), then position.
+    /// best first: 3.9 (with 3.3/3.4's exclusion), 3.2 (with the Maxi
+    /// rule), then position; each with whether he floated the round
+    /// before (3.10 is applied by the caller).
     fn parity_floaters(
         &self,
         way: Way,
@@ -493,7 +558,7 @@ impl Reference {
         rest: &[StartNo],
         stuck: &[StartNo],
         next: &[StartNo],
-    ) -> Vec<StartNo> {
+    ) -> Vec<Cand> {
         // The order floaters are paired in the next group (3.6 / 3.7), and
         // the opponent each of the stuck floaters takes there (3.8).
         let ahead = |o: StartNo, x: StartNo| {
@@ -554,39 +619,78 @@ impl Reference {
         };
         let lowest = res.iter().copied().rfind(|p| rest.contains(p));
         let came_in = |x: StartNo| incoming.iter().any(|i| i.0 == x);
-        let mut best: Vec<StartNo> = rest.to_vec();
-        best.sort_by_key(|&x| {
-            let kind = match (came_in(x), has_opponent(x)) {
-                (false, true) => 0,  // type d
-                (false, false) => 1, // c
-                (true, true) => 2,   // b
-                (true, false) => 3,  // a
-            };
-            let equalises =
-                more.is_some() && self.due(x) == more && lowest.is_none_or(|l| self.maxi_ok(x, l));
-            let s = self.w(x).score;
-            let position = match way {
-                Way::Down => (s, -(x as i64)),
-                Way::Up => (-s, x as i64),
-            };
-            (kind, self.w(x).floated, !equalises, position)
-        });
+        let mut best: Vec<Cand> = rest
+            .iter()
+            .map(|&x| {
+                let kind = match (came_in(x), has_opponent(x)) {
+                    (false, true) => 0,  // type d
+                    (false, false) => 1, // c
+                    (true, true) => 2,   // b
+                    (true, false) => 3,  // a
+                };
+                let equalises = more.is_some()
+                    && self.due(x) == more
+                    && lowest.is_none_or(|l| self.maxi_ok(x, l));
+                let s = self.w(x).score;
+                let position = match way {
+                    Way::Down => (s, -(x as i64)),
+                    Way::Up => (-s, x as i64),
+                };
+                Cand {
+                    p: x,
+                    kind,
+                    floated: self.w(x).floated,
+                    rank: (!equalises, position),
+                }
+            })
+            .collect();
+        best.sort_by_key(|c| (c.kind, c.rank));
         best
     }
 }
 
+/// A candidate floater of 2.3 d.
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    p: StartNo,
+    /// 3.9: 0 = type d, 1 = c, 2 = b, 3 = a.
+    kind: u8,
+    /// 3.10: floated the round before.
+    floated: bool,
+    /// 3.2: not equalising the colours due, then position.
+    rank: (bool, (i32, i64)),
+}
+
 impl Reference {
     /// 3.6-3.8, 2.4, 4.1-4.3, 5.2: depth-first search through the
-    /// exchanges in the text's order; the first complete pairing wins.
-    fn search(
+    /// exchanges in the text's order, after the pairs `made`; the first
+    /// complete pairing wins.
+    fn search_from(
         &self,
         keep: &[StartNo],
         res: &[StartNo],
         incoming: &[(StartNo, Way)],
+        made: Pairs,
+    ) -> Option<Pairs> {
+        let mut used: BTreeSet<StartNo> = made.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let mut done = made;
+        self.dfs(keep, res, incoming, &mut used, &mut done, None)
+            .then_some(done)
+    }
+
+    /// 4.4 a: the pairs made for the players of `must` (the players
+    /// scrutinised before the one who cannot be paired) by the same
+    /// search among `pool`, up to his scrutiny.
+    fn prefix_pairing(
+        &self,
+        pool: &[StartNo],
+        res: &[StartNo],
+        incoming: &[(StartNo, Way)],
+        must: &[StartNo],
     ) -> Option<Pairs> {
         let mut done = Vec::new();
         let mut used: BTreeSet<StartNo> = BTreeSet::new();
-        self.dfs(keep, res, incoming, &mut used, &mut done)
+        self.dfs(pool, res, incoming, &mut used, &mut done, Some(must))
             .then_some(done)
     }
 
@@ -597,7 +701,13 @@ impl Reference {
         incoming: &[(StartNo, Way)],
         used: &mut BTreeSet<StartNo>,
         done: &mut Pairs,
+        until: Option<&[StartNo]>,
     ) -> bool {
+        // 4.4 a's retained pairs: done once every player scrutinised
+        // before the one who cannot be paired has an opponent.
+        if until.is_some_and(|must| must.iter().all(|p| used.contains(p))) {
+            return true;
+        }
         let free = |p: &StartNo| keep.contains(p) && !used.contains(p);
         let s: Vec<StartNo> = res.iter().copied().filter(free).collect();
         let ins: Vec<(StartNo, Way)> = incoming.iter().copied().filter(|x| free(&x.0)).collect();
@@ -610,7 +720,13 @@ impl Reference {
                 if dir == Way::Up {
                     r.reverse();
                 }
-                let others: Vec<StartNo> = ins[1..].iter().map(|x| x.0).collect();
+                // 3.8 among floaters: the highest numbered (downward) or
+                // lowest numbered (upward) by pairing number.
+                let mut others: Vec<StartNo> = ins[1..].iter().map(|x| x.0).collect();
+                others.sort_unstable();
+                if dir == Way::Up {
+                    others.reverse();
+                }
                 (f, r, others)
             } else if let Some(&p) = s.first() {
                 // 2.4 / 4.2: n/2+1 ... n, then n/2 ... 2.
@@ -655,7 +771,7 @@ impl Reference {
             used.insert(p);
             used.insert(q);
             done.push((p, q));
-            if self.dfs(keep, res, incoming, used, done) {
+            if self.dfs(keep, res, incoming, used, done, until) {
                 return true;
             }
             done.pop();
