@@ -202,7 +202,10 @@ fn compare_names_the_first_criterion_where_a_legal_proposal_is_worse() {
                 (Change::Swap(5, 12, "white"), "C.04.3 (2026) C13,"),
                 (Change::Swap(11, 12, "black"), "C.04.3 (2026) C14,"),
                 (Change::Swap(5, 7, "black"), "C.04.3 (2026) C15,"),
-                (Change::Swap(1, 2, "black"), "C.04.3 (2026) Art. 4"),
+                (
+                    Change::Swap(1, 2, "black"),
+                    "C.04.3 (2026) Art. 3.6-3.8 (Art. 4.2-4.4),",
+                ),
                 (Change::Reverse(3), "C.04.3 (2026) 5.2.1,"),
             ],
         ),
