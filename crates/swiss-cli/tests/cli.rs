@@ -444,7 +444,8 @@ fn settings_come_from_the_flag_or_the_file() {
 
 /// `--explain` names the criteria of the edition that pairs: C1-C21 for
 /// the 2026 rules (C4's repair, C6, C7's downfloaters' scores), C.1-C.19
-/// for the 2017 rules.
+/// for the 2017 rules; and how a bracket was chosen by the edition's
+/// article (2026 Art. 3.4/3.8, 2017 B.4/B.8).
 #[test]
 fn explain_names_the_editions_criteria() {
     let file = testdata("oracle/dutch-2026/t0020-p005-r04.trf");
@@ -466,9 +467,12 @@ fn explain_names_the_editions_criteria() {
     assert!(e2026.contains("C5: the PAB goes to"), "{e2026}");
     assert!(e2026.contains("C7 downfloaters' scores"), "{e2026}");
     assert!(!e2026.contains("C.5") && !e2026.contains("C.12"), "{e2026}");
+    assert!(e2026.contains("chosen=\"Art. 3."), "{e2026}");
+    assert!(!e2026.contains("B.4") && !e2026.contains("B.8"), "{e2026}");
     let e2017 = explain("2017");
     assert!(e2017.contains("C.5 pairs short"), "{e2017}");
     assert!(!e2017.contains("C7 downfloaters"), "{e2017}");
+    assert!(e2017.contains("chosen=\"B."), "{e2017}");
 }
 
 /// `swiss standings --format tsv` prints the reference program's table

@@ -110,17 +110,23 @@ fn compare_names_each_broken_absolute_criterion() {
     let file = dir.path().join("fixture.trf");
     std::fs::write(&file, FIXTURE).unwrap();
     let file = file.to_str().unwrap();
-    for (edition, tag) in [("2026", "2026"), ("2017", "2017"), ("2012", "2012")] {
+    // Each edition's ids of C1 and C3 (2026: C1, C3; 2017 and 2012: C.1,
+    // C.3).
+    for (edition, tag, [c1, c3]) in [
+        ("2026", "2026", ["(2026) C1:", "(2026) C3:"]),
+        ("2017", "2017", ["C.04.3 C.1:", "C.04.3 C.3:"]),
+        ("2012", "2012", ["C.04.3 C.1:", "C.04.3 C.3:"]),
+    ] {
         let system = ["--system", "dutch", "--edition", edition];
         let cases: [(&str, &[[u32; 2]], &str); 7] = [
             // 1 and 2 met in round 1.
-            ("c1-rematch", &[[5, 4], [2, 1], [3, 0]], "C.1"),
+            ("c1-rematch", &[[5, 4], [2, 1], [3, 0]], c1),
             // XXP 2 4.
-            ("c1-forbidden", &[[5, 1], [2, 4], [3, 0]], "C.1"),
+            ("c1-forbidden", &[[5, 1], [2, 4], [3, 0]], c1),
             // 5 had the PAB in round 1.
             ("c2-second-bye", &[[2, 3], [4, 1], [5, 0]], "5 gets the"),
             // One needs black absolutely.
-            ("c3-absolute-colour", &[[1, 4], [3, 5], [2, 0]], "C.3"),
+            ("c3-absolute-colour", &[[1, 4], [3, 5], [2, 0]], c3),
             ("left-out", &[[5, 1], [2, 3]], "left out"),
             ("twice", &[[5, 1], [2, 1], [3, 0]], "more than once"),
             ("unknown", &[[5, 1], [2, 3], [4, 9]], "not to be paired"),
@@ -196,7 +202,10 @@ fn compare_names_the_first_criterion_where_a_legal_proposal_is_worse() {
                 (Change::Swap(5, 12, "white"), "C.04.3 (2026) C13,"),
                 (Change::Swap(11, 12, "black"), "C.04.3 (2026) C14,"),
                 (Change::Swap(5, 7, "black"), "C.04.3 (2026) C15,"),
-                (Change::Swap(1, 2, "black"), "C.04.3 (2026) Art. 4"),
+                (
+                    Change::Swap(1, 2, "black"),
+                    "C.04.3 (2026) Art. 3.6-3.8 (Art. 4.2-4.4),",
+                ),
                 (Change::Reverse(3), "C.04.3 (2026) 5.2.1,"),
             ],
         ),

@@ -85,14 +85,10 @@ fn colour_separation(
     } else {
         b.start_no
     };
-    let id = match edition {
-        Edition::Fide2026 => format!("C.04.3 (2026) 5.2.{}", rule.number()),
-        _ => format!("C.04.3 E.{}", rule.number()),
-    };
     Some(Separation {
         kind: SeparationKind::Colour,
         unit: format!("the board of {} and {}", a.start_no, b.start_no),
-        rule: id,
+        rule: edition.cite(&format!("E.{}", rule.number())),
         measure: rule.describe().into(),
         engine: format!("{white} has white"),
         proposed: format!("{} has white", reversed.white),

@@ -177,6 +177,87 @@ impl FromStr for Edition {
     }
 }
 
+/// The rule ids the arbiter's account, comparison and `--explain` trace
+/// print (`explain.rs`, `compare.rs`, `engine/record.rs`, the round
+/// loops): one map from the 2017 text's ids, which the engine's shared
+/// machinery is written in, to the edition's own.
+impl Edition {
+    /// The id of a rule in this edition's text, given its id in the 2017
+    /// text (`"B.8"`, `"A.6"`, `"C.5"`, `"E.1"`, `"D.1-D.3"`): under
+    /// [`Edition::Fide2026`] its 2026 number by the article map of
+    /// `dutch-2026-changes.md` (criteria C.1-C.19 become C1-C4 and C6-C21,
+    /// the colour rules E.1-E.5 become 5.2.1-5.2.5, sections A, B and D
+    /// become Articles 1, 3 and 4; see the crate docs, "Rule ids of the
+    /// 2026 text"); under the 2017 and 2012 editions the id as given.
+    /// An id the map does not know (a 2026 id such as `"C9"`) is returned
+    /// as given.
+    pub fn rule(self, id_2017: &str) -> &str {
+        if self != Edition::Fide2026 {
+            return id_2017;
+        }
+        match id_2017 {
+            // Section A: the definitions of Article 1.
+            "A.2" => "Art. 1.2",
+            "A.3" => "Art. 1.3",
+            "A.4" => "Art. 1.4",
+            "A.6" => "Art. 1.7",
+            "A.7" => "Art. 1.8",
+            // Section B: the bracket procedure of Article 3.
+            "B.3" => "Art. 3.3",
+            "B.4" => "Art. 3.4",
+            "B.6/B.7" => "Art. 3.6/3.7",
+            "B.6-B.8" => "Art. 3.6-3.8",
+            "B.8" => "Art. 3.8",
+            // Section D: the generation order of Article 4.
+            "D.1" => "Art. 4.2",
+            "D.2" => "Art. 4.3",
+            "D.3" => "Art. 4.4",
+            "D.1-D.3" => "Art. 4.2-4.4",
+            // The criteria: C5 and C9 are new, so C.5-C.7 move up one and
+            // C.8-C.19 two.
+            "C.1-C.3" => "C1-C3",
+            "C.1" => "C1",
+            "C.2" => "C2",
+            "C.3" => "C3",
+            "C.4" => "C4",
+            "C.5" => "C6",
+            "C.6" => "C7",
+            "C.7" => "C8",
+            "C.8" => "C10",
+            "C.9" => "C11",
+            "C.10" => "C12",
+            "C.11" => "C13",
+            "C.12" => "C14",
+            "C.13" => "C15",
+            "C.14" => "C16",
+            "C.15" => "C17",
+            "C.16" => "C18",
+            "C.17" => "C19",
+            "C.18" => "C20",
+            "C.19" => "C21",
+            // Section E: the colour allocation of Article 5.2.
+            "E.1" => "5.2.1",
+            "E.2" => "5.2.2",
+            "E.3" => "5.2.3",
+            "E.4" => "5.2.4",
+            "E.5" => "5.2.5",
+            other => other,
+        }
+    }
+
+    /// [`Edition::rule`] as messages cite it, after the handbook's
+    /// chapter: `C.04.3 B.8` (2017), `C.04.3 (2026) Art. 3.8`,
+    /// `C.04.3 (2012) ...`.
+    pub fn cite(self, id_2017: &str) -> String {
+        let chapter = match self {
+            Edition::Fide2026 => "C.04.3 (2026)",
+            Edition::Fide2017 => "C.04.3",
+            Edition::Fide2012 => "C.04.3 (2012)",
+        };
+        format!("{chapter} {}", self.rule(id_2017))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +278,31 @@ mod tests {
         assert_eq!(crate::Options::default().edition, Edition::Fide2026);
         assert_eq!(crate::Options::default(), crate::Options::DEFAULT);
         assert_eq!(crate::Dutch::default(), crate::Dutch::FIDE_2026);
+    }
+
+    /// The article map of `dutch-2026-changes.md`: 2026 ids under 2026,
+    /// the ids as given under 2017 and 2012.
+    #[test]
+    fn rule_ids_follow_the_article_map() {
+        let e = Edition::Fide2026;
+        assert_eq!(e.rule("B.8"), "Art. 3.8");
+        assert_eq!(e.rule("A.6"), "Art. 1.7");
+        assert_eq!(e.rule("D.1-D.3"), "Art. 4.2-4.4");
+        assert_eq!(e.rule("C.5"), "C6");
+        assert_eq!(e.rule("C.7"), "C8");
+        assert_eq!(e.rule("C.19"), "C21");
+        assert_eq!(e.rule("E.3"), "5.2.3");
+        assert_eq!(e.rule("C9"), "C9");
+        assert_eq!(e.cite("C.1-C.3"), "C.04.3 (2026) C1-C3");
+        for old in [Edition::Fide2017, Edition::Fide2012] {
+            assert_eq!(old.rule("B.8"), "B.8");
+            assert_eq!(old.rule("C.5"), "C.5");
+        }
+        assert_eq!(Edition::Fide2017.cite("E.1"), "C.04.3 E.1");
+        // Every 2017 id maps to a 2026 id without a dot after a letter.
+        for n in 1..=19 {
+            let id = format!("C.{n}");
+            assert!(!e.rule(&id).contains('.'), "{id}");
+        }
     }
 }

@@ -11,43 +11,45 @@ use std::fmt::Write as _;
 use swiss_core::{Colour, Pairing, Points, RoundState, StartNo};
 
 use crate::colour::colour_and_rule;
+use crate::engine::Chosen;
 use crate::engine::record::BracketRecord;
 use crate::engine::{Fide2017, Fide2026};
 use crate::float::float_word;
 use crate::player::{Player, in_pairing_order};
 use crate::{Edition, Error, Options};
 
-/// The rule ids of one edition.
+/// The rules the account cites, in one edition's numbering (the ids go
+/// through [`Edition::cite`], the one map from the 2017 ids to the
+/// edition's own).
 struct Rules {
-    scoregroups: &'static str,
-    floats: &'static str,
-    preference: &'static str,
-    next: &'static str,
-    bye: &'static str,
-    colour: &'static str,
+    scoregroups: String,
+    floats: String,
+    preference: String,
+    next: String,
+    bye: String,
     title: &'static str,
 }
 
 fn rules(edition: Edition) -> Rules {
-    match edition {
-        Edition::Fide2026 => Rules {
-            scoregroups: "C.04.3 (2026) Art. 1.3",
-            floats: "C.04.3 (2026) Art. 1.4",
-            preference: "C.04.3 A.6, 2017 numbering",
-            next: "C.04.3 (2026) C8",
-            bye: "C.04.3 (2026) C2, C5, C9",
-            colour: "C.04.3 (2026) 5.2.",
-            title: "FIDE Dutch system, C.04.3 as applied from 1 February 2026",
-        },
-        _ => Rules {
-            scoregroups: "C.04.3 A.3",
-            floats: "C.04.3 A.4",
-            preference: "C.04.3 A.6",
-            next: "C.04.3 C.7",
-            bye: "C.04.3 C.2, A.9",
-            colour: "C.04.3 E.",
-            title: "FIDE Dutch system, C.04.3 (2017 text)",
-        },
+    let cite = |id| edition.cite(id);
+    let (bye, title) = match edition {
+        // C5 and C9 are new in 2026; the PPB and the CLB (A.9) are gone.
+        Edition::Fide2026 => (
+            format!("{}, C5, C9", cite("C.2")),
+            "FIDE Dutch system, C.04.3 as applied from 1 February 2026",
+        ),
+        _ => (
+            format!("{}, {}", cite("C.2"), edition.rule("A.9")),
+            "FIDE Dutch system, C.04.3 (2017 text)",
+        ),
+    };
+    Rules {
+        scoregroups: cite("A.3"),
+        floats: cite("A.4"),
+        preference: cite("A.6"),
+        next: cite("C.7"),
+        bye,
+        title,
     }
 }
 
@@ -212,8 +214,12 @@ impl Account<'_> {
                 out,
                 "  Every player still unpaired took part, so that the rest of the round can be completed ({}).",
                 match self.edition {
-                    Edition::Fide2026 => "C.04.3 (2026) C4",
-                    _ => "C.04.3 A.9, C.4: the penultimate or last bracket",
+                    Edition::Fide2026 => self.edition.cite("C.4"),
+                    e => format!(
+                        "{}, {}: the penultimate or last bracket",
+                        e.cite("A.9"),
+                        e.rule("C.4")
+                    ),
                 }
             );
         } else if !b.considered.is_empty() {
@@ -225,10 +231,18 @@ impl Account<'_> {
                 r.next
             );
         }
-        let how = if b.how.starts_with("B.4") {
-            "B.4: the first candidate (S1 against S2 in order) is perfect, no other candidate can do better on any criterion, so it is taken"
-        } else {
-            "B.8: the best candidate under the quality criteria, the first of them in the order B.6/B.7 and D.1-D.3 generate candidates"
+        let e = self.edition;
+        let how = match b.how {
+            Chosen::Perfect => format!(
+                "{}: the first candidate (S1 against S2 in order) is perfect, no other candidate can do better on any criterion, so it is taken",
+                e.rule("B.4")
+            ),
+            Chosen::Best => format!(
+                "{}: the best candidate under the quality criteria, the first of them in the order {} and {} generate candidates",
+                e.rule("B.8"),
+                e.rule("B.6/B.7"),
+                e.rule("D.1-D.3")
+            ),
         };
         let _ = writeln!(out, "  Chosen by {how}.");
         let pairs: Vec<String> = b
@@ -282,7 +296,6 @@ impl Account<'_> {
     }
 
     fn colours(&self, out: &mut String, only: Option<StartNo>) {
-        let r = &self.rules;
         let mut lines = Vec::new();
         for pair in &self.pairing.pairs {
             if only.is_some_and(|n| n != pair.white && n != pair.black) {
@@ -307,12 +320,11 @@ impl Account<'_> {
                 _ => rule.describe().to_string(),
             };
             lines.push(format!(
-                "  {}-{}: {} has white by {}{}: {why}.",
+                "  {}-{}: {} has white by {}: {why}.",
                 pair.white,
                 pair.black,
                 pair.white,
-                r.colour,
-                rule.number()
+                self.edition.cite(&format!("E.{}", rule.number()))
             ));
         }
         if !lines.is_empty() {

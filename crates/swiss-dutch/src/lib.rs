@@ -95,7 +95,9 @@
 //! bracket logs its MDPs and residents, whether B.4's first candidate was
 //! perfect or B.8's best candidate was chosen, the pairs, the downfloaters,
 //! and the quality criteria the choice could not meet (`unmet`, with counts);
-//! the PPB is announced when A.9 collapses the lower scoregroups.
+//! the PPB is announced when A.9 collapses the lower scoregroups. Under
+//! the 2026 edition the trace, [`explain`] and [`separate`] cite the 2026
+//! text's ids (Art. 3.4, Art. 3.8, C1-C21, 5.2.1-5.2.5; reading 10 below).
 //!
 //! # Rule interpretations
 //!
@@ -140,6 +142,37 @@
 //!    (`accelerated_scores_form_the_scoregroups`).
 //! 9. **D.1's misprint**: transpositions follow strict lexicographic order on
 //!    the first N1 elements (`c043_d1_transposition_order_of_the_text`).
+//! 10. **Rule ids of the 2026 text.** The engine's shared machinery is
+//!     written in the 2017 ids; what an arbiter reads under the 2026
+//!     edition ([`explain`], [`separate`], the `--explain` trace, the
+//!     verifier's breaches) cites the 2026 ids through one map,
+//!     [`Edition::rule`], after `dutch-2026-changes.md`: A.3/A.4 are
+//!     Art. 1.3/1.4, C.1-C.4 are C1-C4, C.5-C.7 are C6-C8, C.8-C.19 are
+//!     C10-C21 (C5 and C9 are new), E.1-E.5 are 5.2.1-5.2.5 (all of high
+//!     confidence in the map). Less certain, and said here so that an
+//!     arbiter who cannot find an id knows why:
+//!     - **Art. 1.7** (colour preference, 2017 A.6) and **Art. 1.8**
+//!       (topscorers, A.7) are not in the map, whose reading of the
+//!       official 2026 text stops at Art. 1.5; they come from the map's
+//!       own source (its `[RN]`, §2.1).
+//!     - **Art. 3.4** (a perfect candidate is taken, B.4), **Art. 3.6/3.7**
+//!       (the alterations of a homogeneous and a heterogeneous bracket,
+//!       B.6/B.7), **Art. 3.8** (the best candidate, B.8), **Art. 4.2**
+//!       (transpositions, D.1) and **Art. 4.3** (resident exchanges, D.2):
+//!       the map names Article 4 as the generation order and Art. 4.4 as
+//!       the order of the MDP sets (D.3; medium confidence for how it is
+//!       realised), not these sub-articles, which are again from its
+//!       source (`[RN]` §2.3-2.4). The candidate order is cited as
+//!       "Art. 3.6-3.8 (Art. 4.2-4.4)".
+//!     - **Art. 3.3** for MDPs never paired with each other is the map's
+//!       §12, a reading another 2026 engine documents, not the text's.
+//!     - **C8, C9, C18-C21**: the numbers are certain, their exact scope
+//!       of medium confidence in the map (readings above, "The 2026
+//!       edition").
+//!
+//!     The 2017 and 2012 editions print their own ids, unchanged
+//!     (`tests/explain_2026_ids.rs` fails when a 2026 account, comparison
+//!     or trace of nine reference events names a 2017 id).
 //!
 //! # Editions
 //!
@@ -201,7 +234,7 @@
 //! And when that repaired bracket cannot reach the pairs and scores the
 //! bracket above counted on for C8, the bracket above is paired again the
 //! same way. `--explain` logs each of these steps and names the 2026
-//! criteria (C5-C17).
+//! criteria (C4-C17) and articles (Art. 3.4, Art. 3.8; reading 10).
 //!
 //! Readings: the PAB is a downfloat whatever it is worth, as the text says
 //! (the reference engine: only when worth more than a loss; no reference

@@ -123,7 +123,7 @@ pub(crate) fn completeness(state: &RoundState, pairing: &Pairing) -> Vec<Violati
 /// preference never meet, and (E.1-E.2 with C.04.1 f/g) every
 /// non-topscorer with an absolute preference gets his colour.
 pub(crate) fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
-    let mut out = dutch_c1_c3(state, pairing);
+    let mut out = dutch_c1_c3(state, pairing, ["C.04.3 C.1", "C.04.3 C.3"]);
     bye_after_bye_or_forfeit_win(&mut out, state, pairing, "C.04.3 C.2");
     out
 }
@@ -134,7 +134,7 @@ pub(crate) fn dutch(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
 /// in some round, at least a win's worth of points without playing (a
 /// forfeit win, a full-point bye).
 pub(crate) fn dutch_2026(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
-    let mut out = dutch_c1_c3(state, pairing);
+    let mut out = dutch_c1_c3(state, pairing, ["C.04.3 (2026) C1", "C.04.3 (2026) C3"]);
     pab_bar_2026(&mut out, state, pairing, "C.04.3 (2026) C2");
     out
 }
@@ -173,8 +173,15 @@ fn pab_bar_2026(
     }
 }
 
-/// The checks [`dutch`] and [`dutch_2026`] share: completeness, C1 and C3.
-fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
+/// The checks [`dutch`] and [`dutch_2026`] share: completeness, C1 and C3,
+/// a breach of C1 or C3 reported under the edition's id of that criterion
+/// (`[c1, c3]`: `C.04.3 C.1` and `C.04.3 C.3`, 2026 `C.04.3 (2026) C1`
+/// and `C.04.3 (2026) C3`).
+fn dutch_c1_c3(
+    state: &RoundState,
+    pairing: &Pairing,
+    [c1, c3]: [&'static str; 2],
+) -> Vec<Violation> {
     let mut out = completeness(state, pairing);
     // A.7 as the Dutch crate reads it: from the last planned round on, the
     // pairing score (acceleration included) over half of a win per round
@@ -209,7 +216,7 @@ fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         if w.has_met(b.start_no) || b.has_met(w.start_no) {
             v(
                 &mut out,
-                "C.04.3 C.1",
+                c1,
                 format!(
                     "{} and {} have already played each other",
                     w.start_no, b.start_no
@@ -219,7 +226,7 @@ fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         if w.forbidden.contains(&b.start_no) {
             v(
                 &mut out,
-                "C.04.3 C.1",
+                c1,
                 format!("{} and {} must not be paired (XXP)", w.start_no, b.start_no),
             );
         }
@@ -231,7 +238,7 @@ fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
         {
             v(
                 &mut out,
-                "C.04.3 C.3",
+                c3,
                 format!(
                     "{} and {} both need {:?} absolutely",
                     w.start_no, b.start_no, cw
@@ -250,7 +257,7 @@ fn dutch_c1_c3(state: &RoundState, pairing: &Pairing) -> Vec<Violation> {
             {
                 v(
                     &mut out,
-                    "C.04.3 C.3",
+                    c3,
                     format!(
                         "{} needs {:?} absolutely but gets {:?}",
                         p.start_no, need, got
@@ -379,7 +386,8 @@ pub(crate) fn tcec(t: &Tournament, pairing: &Pairing, double: bool) -> Vec<Viola
 /// (2026: C2, the 2026 Basic Rules' Art. 4); C.3 two non-topscorers with
 /// the same absolute colour preference never meet, and (E.1-E.2 with
 /// C.04.1 f/g) every non-topscorer with an absolute preference gets his
-/// colour.
+/// colour. Breaches cite the edition's ids: `C.04.3 C.1`-`C.3` (2017 and
+/// 2012), `C.04.3 (2026) C1`-`C3` (2026).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dutch {
     pab_bar_2026: bool,
@@ -538,6 +546,9 @@ mod tests {
     fn finds_a_planted_rematch_c1() {
         let got = dutch(&state(), &pairing(&[(2, 1), (5, 4)], Some(3)));
         assert!(got.iter().any(|x| x.rule == "C.04.3 C.1"), "{got:?}");
+        // The 2026 text's id.
+        let got = dutch_2026(&state(), &pairing(&[(2, 1), (5, 4)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "C.04.3 (2026) C1"), "{got:?}");
     }
 
     #[test]
@@ -577,6 +588,9 @@ XXR 5
         // One had white twice: absolute preference for black.
         let got = dutch(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
         assert!(got.iter().any(|x| x.rule == "C.04.3 C.3"), "{got:?}");
+        // The 2026 text's id.
+        let got = dutch_2026(&state(), &pairing(&[(1, 4), (2, 5)], Some(3)));
+        assert!(got.iter().any(|x| x.rule == "C.04.3 (2026) C3"), "{got:?}");
     }
 
     /// Six players after two rounds. One and Two won both games with white

@@ -8,9 +8,9 @@ use super::completion::AbsoluteCriteria;
 use super::criteria::{EditionRules, colour_criteria};
 use super::record::Recorder;
 use super::weights::bits;
-use crate::DutchError;
 use crate::float::Float;
 use crate::player::Player;
+use crate::{DutchError, Edition};
 
 /// Bounds on the low bits of every weight kept free for the D.1 bonuses of
 /// the remainder (one field per S1R player of a window).
@@ -200,6 +200,30 @@ pub(super) fn downfloaters<E>(b: &Bracket<'_, E>, pairs: &[(usize, usize)]) -> V
         .collect()
 }
 
+/// How a bracket's pairs were chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Chosen {
+    /// B.4 (2026: Art. 3.4): the first candidate is perfect.
+    Perfect,
+    /// B.8 (2026: Art. 3.8): the best candidate, the earliest in the
+    /// order B.6/B.7 generate candidates.
+    Best,
+}
+
+impl Chosen {
+    /// The `--explain` trace's words, with `edition`'s rule ids.
+    pub(crate) fn describe(self, edition: Edition) -> String {
+        match self {
+            Chosen::Perfect => format!("{}: first candidate is perfect", edition.rule("B.4")),
+            Chosen::Best => format!(
+                "{}: best candidate, earliest in {} order",
+                edition.rule("B.8"),
+                edition.rule("B.6/B.7")
+            ),
+        }
+    }
+}
+
 /// Explain mode: the bracket's pairing, how it was chosen, its
 /// downfloaters and the criteria it could not meet; kept in `recorder`
 /// too when the arbiter's comparison or account pairs the round.
@@ -207,7 +231,7 @@ pub(super) fn log_bracket<E: EditionRules>(
     b: &Bracket<'_, E>,
     pairs: &[(usize, usize)],
     floaters: &[usize],
-    how: &str,
+    how: Chosen,
     recorder: Option<&RefCell<Recorder>>,
 ) {
     if let Some(recorder) = recorder {
@@ -222,7 +246,7 @@ pub(super) fn log_bracket<E: EditionRules>(
         // 2017: the PPB or the CLB (A.9); 2026: the matching held every
         // player left, for C4.
         completion = b.ppb_or_clb,
-        chosen = how,
+        chosen = ?how.describe(E::EDITION),
         unmet = %b.unmet_criteria(pairs),
         pairs = ?pairs.iter().map(|&(x, y)| (b.player(x).start_no, b.player(y).start_no)).collect::<Vec<_>>(),
         downfloaters = ?floaters.iter().map(|&i| field[i].start_no).collect::<Vec<_>>(),

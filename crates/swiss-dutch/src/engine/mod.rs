@@ -38,5 +38,6 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use bracket::Chosen;
 pub(crate) use completion::{AbsoluteCriteria, completable};
 pub(crate) use criteria::{EditionRules, Fide2017, Fide2026};

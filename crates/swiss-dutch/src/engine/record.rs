@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use swiss_core::{Pairing, Points, Separation, SeparationKind, StartNo};
 use swiss_matching::{DenseMatching, Wide};
 
-use super::bracket::Bracket;
+use super::bracket::{Bracket, Chosen};
 use super::criteria::EditionRules;
 
 /// What a recorded pairing run kept.
@@ -47,8 +47,8 @@ pub(crate) struct BracketRecord {
     /// 2017: the PPB or the CLB (A.9, C.4); 2026: every player left took
     /// part, for C4.
     pub(crate) completion: bool,
-    /// How the pairs were chosen (B.4 or B.8).
-    pub(crate) how: String,
+    /// How the pairs were chosen (B.4 or B.8; 2026: Art. 3.4 or 3.8).
+    pub(crate) how: Chosen,
     /// The pairs, higher player first.
     pub(crate) pairs: Vec<(StartNo, StartNo)>,
     /// The players the bracket floats down (A.4.a).
@@ -76,7 +76,7 @@ pub(super) fn bracket<E: EditionRules>(
     b: &Bracket<'_, E>,
     pairs: &[(usize, usize)],
     floaters: &[usize],
-    how: &str,
+    how: Chosen,
 ) {
     let start = |i: usize| b.player(i).start_no;
     let record = BracketRecord {
@@ -85,7 +85,7 @@ pub(super) fn bracket<E: EditionRules>(
         residents: (b.mdps..b.size).map(start).collect(),
         considered: (b.size..b.members.len()).map(start).collect(),
         completion: b.completion(),
-        how: how.to_string(),
+        how,
         pairs: pairs
             .iter()
             .map(|&(x, y)| (start(x.min(y)), start(x.max(y))))
@@ -135,10 +135,12 @@ fn unit<E: EditionRules>(b: &Bracket<'_, E>) -> String {
     )
 }
 
-/// The rule id of a field name, in the edition's numbering.
+/// The rule id of a field name (the edition's own: `C.5`, `C6`) or of a
+/// 2017 id the shared machinery names (`B.3`), as the edition cites it
+/// ([`Edition::cite`](crate::Edition::cite)).
 fn rule<E: EditionRules>(name: &str) -> String {
     let id = name.split(' ').next().unwrap_or(name);
-    format!("{} {id}", E::RULE_PREFIX)
+    E::EDITION.cite(id)
 }
 
 /// `pairs` as `a-b` in start numbers, higher player first.
@@ -203,7 +205,7 @@ fn separate<E: EditionRules>(
         }
         if !b.absolute.allow(b.members[i], b.members[j]) {
             return Some(not_candidate(
-                rule::<E>(E::ABSOLUTE_RULES),
+                rule::<E>("C.1-C.3"),
                 format!("{x} and {y} may not be paired"),
             ));
         }
@@ -513,7 +515,8 @@ fn show<E: EditionRules>(b: &Bracket<'_, E>, name: &str, v: &FieldValue) -> Stri
 
 /// Judges the proposal's pairs of `b` against the engine's with weights
 /// `N` words wide: the first field, most significant first, where they
-/// differ; when none does, the candidate order (B.6/B.7, D.1-D.3).
+/// differ; when none does, the candidate order (B.6/B.7, D.1-D.3; 2026:
+/// Art. 3.6/3.7, 4.2-4.4).
 fn judge<const N: usize, E: EditionRules>(
     b: &Bracket<'_, E>,
     engine: &[(usize, usize)],
@@ -544,7 +547,11 @@ fn judge<const N: usize, E: EditionRules>(
     Separation {
         kind: SeparationKind::Order,
         unit: unit(b),
-        rule: E::ORDER_RULE.into(),
+        rule: format!(
+            "{} ({})",
+            rule::<E>("B.6-B.8"),
+            E::EDITION.rule("D.1-D.3")
+        ),
         measure: "no quality criterion separates them; the order in which candidates are generated takes the engine's first".into(),
         engine: pairs_text(b, engine),
         proposed: pairs_text(b, proposed),

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use super::bracket::{
-    Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
+    Bracket, Chosen, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
 };
 use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable};
 use super::criteria::Fide2017;
@@ -119,11 +119,8 @@ impl<'a> RoundPairing<'a> {
         // next bracket.
         let group: Vec<usize> = (group_start..pass.next).collect();
         let (pairs, how) = match b.perfect_first_candidate() {
-            Some(p) => (p, "B.4: first candidate is perfect"),
-            None => (
-                solve_bracket(&b)?,
-                "B.8: best candidate, earliest in B.6/B.7 order",
-            ),
+            Some(p) => (p, Chosen::Perfect),
+            None => (solve_bracket(&b)?, Chosen::Best),
         };
         let trial = with_pairs(&self.opponent, &b, &pairs);
         if !pass.ppb_or_clb && !completable(self.field, self.absolute, &trial) {

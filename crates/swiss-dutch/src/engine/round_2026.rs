@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 
 use super::bracket::{
-    Bracket, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
+    Bracket, Chosen, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
 };
 use super::completion::{
     AbsoluteCriteria, bracket_pairs_everyone, completable, completable_set, perfectly_pairable,
@@ -62,10 +62,6 @@ struct Pass {
     mdps: usize,
     next: usize,
 }
-
-/// How a bracket's pairs were chosen when B.4's first candidate is
-/// perfect and keeps C4.
-const PERFECT: &str = "B.4: first candidate is perfect";
 
 /// A bracket's pairs, as positions in its members.
 type Pairs = Vec<(usize, usize)>;
@@ -181,8 +177,8 @@ impl<'a> Round2026<'a> {
         if exact {
             return self.finish(pass, &b, &pairs, how, group_end, Outcome::Exact);
         }
-        // B.4's candidate has passed C4 already.
-        if how == PERFECT || self.completable_after(&b, &pairs) {
+        // Art. 3.4's perfect candidate has passed C4 already.
+        if how == Chosen::Perfect || self.completable_after(&b, &pairs) {
             return self.finish(pass, &b, &pairs, how, group_end, Outcome::Restricted);
         }
         // C4: the candidate leaves the round incompletable.
@@ -227,17 +223,12 @@ impl<'a> Round2026<'a> {
         )
     }
 
-    /// B.4's perfect candidate when it keeps C4, else B.8's best.
-    fn best_candidate(
-        &self,
-        b: &Bracket<'_, Fide2026>,
-    ) -> Result<(Pairs, &'static str), DutchError> {
+    /// Art. 3.4's perfect candidate when it keeps C4, else Art. 3.8's
+    /// best.
+    fn best_candidate(&self, b: &Bracket<'_, Fide2026>) -> Result<(Pairs, Chosen), DutchError> {
         Ok(match b.perfect_first_candidate() {
-            Some(p) if self.completable_after(b, &p) => (p, PERFECT),
-            _ => (
-                solve_bracket(b)?,
-                "B.8: best candidate, earliest in B.6/B.7 order",
-            ),
+            Some(p) if self.completable_after(b, &p) => (p, Chosen::Perfect),
+            _ => (solve_bracket(b)?, Chosen::Best),
         })
     }
 
@@ -247,7 +238,7 @@ impl<'a> Round2026<'a> {
         pass: &mut Pass,
         b: &Bracket<'_, Fide2026>,
         pairs: &[(usize, usize)],
-        how: &str,
+        how: Chosen,
         group_end: usize,
         outcome: Outcome,
     ) -> Result<Outcome, DutchError> {

@@ -22,7 +22,6 @@ use swiss_matching::Wide;
 
 use super::EditionRules;
 use super::common::{LowerFields, colour_criteria, report};
-use crate::DutchError;
 use crate::engine::bracket::Bracket;
 use crate::engine::candidates::reserved_bits;
 use crate::engine::completion::AbsoluteCriteria;
@@ -31,6 +30,7 @@ use crate::engine::round_2017::pair_round;
 use crate::engine::weights::{ScoreDifferences, ScoreLevels, put};
 use crate::float::{Float, float};
 use crate::player::Player;
+use crate::{DutchError, Edition};
 
 /// The 2017 edition's weights for one bracket: the PSD fields (A.8) and
 /// where each criterion's field starts.
@@ -151,9 +151,7 @@ impl EditionRules for Fide2017 {
         false
     }
 
-    const RULE_PREFIX: &'static str = "C.04.3";
-    const ABSOLUTE_RULES: &'static str = "C.1-C.3";
-    const ORDER_RULE: &'static str = "C.04.3 B.6-B.8 (D.1-D.3)";
+    const EDITION: Edition = Edition::Fide2017;
 
     fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)> {
         let at = &b.rules.layout;

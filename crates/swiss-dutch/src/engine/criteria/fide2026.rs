@@ -35,7 +35,6 @@ use swiss_matching::Wide;
 
 use super::EditionRules;
 use super::common::{LowerFields, Place, colour_criteria, report};
-use crate::DutchError;
 use crate::engine::bracket::Bracket;
 use crate::engine::candidates::reserved_bits;
 use crate::engine::completion::AbsoluteCriteria;
@@ -45,6 +44,7 @@ use crate::engine::weights::{ScoreLevels, bits, put};
 use crate::fide2026::c5_lowest_pab_score;
 use crate::float::{Float, float_2026};
 use crate::player::Player;
+use crate::{DutchError, Edition};
 
 /// The 2026 edition's weights for one bracket: the score fields of C7,
 /// C8 and C18-C21, C9's ranks when they apply, and where each
@@ -166,9 +166,7 @@ impl EditionRules for Fide2026 {
         self.c9.is_some()
     }
 
-    const RULE_PREFIX: &'static str = "C.04.3 (2026)";
-    const ABSOLUTE_RULES: &'static str = "C1-C3";
-    const ORDER_RULE: &'static str = "C.04.3 (2026) Art. 4 (B.6-B.8, D.1-D.3 of the 2017 text)";
+    const EDITION: Edition = Edition::Fide2026;
 
     fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)> {
         let at = &b.rules.layout;

@@ -31,9 +31,9 @@ use swiss_matching::Wide;
 use super::bracket::Bracket;
 use super::record::Recorder;
 use super::weights::ScoreLevels;
-use crate::DutchError;
 use crate::float::Float;
 use crate::player::Player;
+use crate::{DutchError, Edition};
 
 /// What differs between the editions of the Dutch rules, from the facts of
 /// one player to the packed weight of one pair. `Self` holds what one
@@ -89,12 +89,9 @@ pub(crate) trait EditionRules: Sized + Sync {
     // What the arbiter's comparison (`engine/record.rs`) reads back from
     // the packed weights, in the edition's own rule numbering.
 
-    /// The prefix of the edition's rule ids (`C.04.3`, `C.04.3 (2026)`).
-    const RULE_PREFIX: &'static str;
-    /// The absolute criteria's ids (2017 C.1-C.3, 2026 C1-C3).
-    const ABSOLUTE_RULES: &'static str;
-    /// The rule of the order in which candidates are generated.
-    const ORDER_RULE: &'static str;
+    /// The edition, whose [`Edition::rule`] turns the 2017 ids the shared
+    /// machinery names (`B.3`, `B.8`, `D.1-D.3`) into the edition's own.
+    const EDITION: Edition;
 
     /// The fields of `b`'s weights as (rule, start bit), in any order.
     fn fields(b: &Bracket<'_, Self>) -> Vec<(&'static str, u32)>;
