@@ -210,10 +210,7 @@ fn engine(
         .with_double(asked.double.unwrap_or(false))
         .with_default_rating(asked.default_rating)
         .with_maxi(asked.maxi.unwrap_or(false));
-    let file = input.map(|i| FileSays {
-        tournament: &i.tournament,
-        double: i.double,
-    });
+    let file = input.map(Input::says);
     let options = entry.resolve(asked.edition.as_deref(), requested, file)?;
     // Refuses an option the system does not read, or an edition it lacks.
     Ok((entry, entry.build(&options)?))
@@ -239,6 +236,16 @@ struct Input {
     double: Option<bool>,
     /// Warnings of the reader.
     warnings: Vec<CoreInputError>,
+}
+
+impl Input {
+    /// What the source says of how it is paired, for `swiss-systems`.
+    fn says(&self) -> FileSays<'_> {
+        FileSays {
+            tournament: &self.tournament,
+            double: self.double,
+        }
+    }
 }
 
 /// Reads TRF (TRF16 or TRF-2026) or JSON text: the workspace's own
@@ -1057,22 +1064,16 @@ fn standings(
     };
     let (table, names) = attached(py, || {
         let t = &input.tournament;
-        let entry = match (system, &t.system) {
-            (Some(s), _) => Some(swiss_systems::find(s)?),
-            (None, Some(code)) => swiss_systems::by_code(code).ok().map(|(s, _)| s),
-            (None, None) => None,
-        };
-        let tcec = input.double.is_some() || entry.is_some_and(|s| s.default_tiebreaks.is_none());
-        if tcec && given.is_none() {
+        // The system's rules, as `swiss standings` resolves them.
+        let ranking = swiss_systems::ranking(system, input.says())?;
+        if ranking.own_rules && given.is_none() {
             return Err(Failure::Value(
                 "a TCEC event ranks by TCEC's own rules (`swiss standings`); give tiebreaks= for C.07 standings".to_string(),
             ));
         }
-        let default = entry
-            .and_then(|s| s.default_tiebreaks)
-            .unwrap_or("BH/C1,BH,DE,WIN,BPG,TPN");
         let bad = |e: swiss_tiebreak::TieBreakError| Failure::Value(e.to_string());
-        let codes = swiss_tiebreak::list_for(t, given.as_deref(), default).map_err(bad)?;
+        let codes = swiss_tiebreak::list_for(t, given.as_deref(), ranking.default_tiebreaks)
+            .map_err(bad)?;
         let rules = match rules {
             Some(r) => r.parse().map_err(bad)?,
             None => swiss_tiebreak::Rules::for_event(t),

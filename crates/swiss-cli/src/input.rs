@@ -136,6 +136,16 @@ pub struct Input {
     pub places: Places,
 }
 
+impl Input {
+    /// What the file says of how it is paired, for `swiss-systems`.
+    pub fn says(&self) -> swiss_systems::FileSays<'_> {
+        swiss_systems::FileSays {
+            tournament: &self.tournament,
+            double: self.double,
+        }
+    }
+}
+
 /// Reads a tournament: JSON when the file name ends in `.json` or the text
 /// starts with `{` (a TCEC reference document when its `schema` says so,
 /// else the workspace's own `Tournament` JSON), TRF otherwise. Every format

@@ -69,20 +69,14 @@ fn invalid(e: impl std::fmt::Display) -> Failure {
 /// `swiss standings`.
 pub fn standings(a: StandingsArgs) -> Result<(), Failure> {
     let input = read_input(&a.file)?;
+    // The system's rules, as the Python package resolves them.
+    let ranking = swiss_systems::ranking(a.system.as_deref(), input.says()).map_err(invalid)?;
     let t = input.tournament;
-    let system = match (&a.system, &t.system) {
-        (Some(s), _) => Some(swiss_systems::find(s).map_err(invalid)?),
-        (None, Some(code)) => swiss_systems::by_code(code).ok().map(|(s, _)| s),
-        (None, None) => None,
-    };
-    let tcec = input.double.is_some() || system.is_some_and(|s| s.default_tiebreaks.is_none());
-    if tcec && a.tiebreaks.is_none() && !a.check {
+    if ranking.own_rules && a.tiebreaks.is_none() && !a.check {
         return crate::tcec::standings(&t, a.format);
     }
-    let default = system
-        .and_then(|s| s.default_tiebreaks)
-        .unwrap_or("BH/C1,BH,DE,WIN,BPG,TPN");
-    let codes = swiss_tiebreak::list_for(&t, a.tiebreaks.as_deref(), default).map_err(invalid)?;
+    let codes = swiss_tiebreak::list_for(&t, a.tiebreaks.as_deref(), ranking.default_tiebreaks)
+        .map_err(invalid)?;
     let rules: Rules = match &a.rules {
         Some(r) => r.parse().map_err(invalid)?,
         None => Rules::for_event(&t),

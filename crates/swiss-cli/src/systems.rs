@@ -4,7 +4,7 @@
 use clap::Args;
 use clap::builder::PossibleValuesParser;
 use swiss_core::PairingSystem;
-use swiss_systems::{FileSays, Options, RegistryError, System};
+use swiss_systems::{Options, RegistryError, System};
 
 use crate::input::{EXIT_USAGE, Failure, Input};
 
@@ -61,10 +61,7 @@ impl SystemArgs {
             .with_double(self.double)
             .with_default_rating(self.default_rating)
             .with_maxi(self.maxi);
-        let file = input.map(|i| FileSays {
-            tournament: &i.tournament,
-            double: i.double,
-        });
+        let file = input.map(Input::says);
         self.entry()?
             .resolve(self.edition.as_deref(), asked, file)
             .map_err(|e| match e {

@@ -21,6 +21,7 @@ pub struct ReadmeDoctests;
 pub mod acceleration;
 mod colour;
 mod compare;
+mod edition;
 mod error;
 mod forbidden;
 pub mod json;
@@ -39,6 +40,7 @@ pub use compare::{
     BoardDifferences, Breach, Comparison, Completeness, EXIT_DIFFERS, EXIT_ILLEGAL, Separation,
     SeparationKind, Verdict, colours_only, compare,
 };
+pub use edition::{Editions, ParseEditionError, edition_year};
 pub use error::{ErrorKind, InputError, InputErrors};
 pub use forbidden::Partners;
 pub use model::{
@@ -50,6 +52,6 @@ pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round,
-    check, edition_year, infer_initial_colour, same_pairing,
+    check, infer_initial_colour, same_pairing,
 };
 pub use validate::{Places, Reading, Spot, round_to_pair, validate};

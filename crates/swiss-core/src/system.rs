@@ -332,15 +332,3 @@ pub fn check(system: &dyn PairingSystem, t: &Tournament) -> CheckReport {
     }
     report
 }
-
-/// The year an edition name selects: `name` trimmed, in lower case, with a
-/// leading `fide` and the separators after it dropped (`FIDE-2017`,
-/// `fide 2017` and `2017` all give `2017`). The systems' `Edition` types
-/// parse what this returns, so they accept the same spellings.
-pub fn edition_year(name: &str) -> String {
-    let t = name.trim().to_ascii_lowercase();
-    t.strip_prefix("fide")
-        .unwrap_or(&t)
-        .trim_start_matches(['-', ' '])
-        .to_string()
-}

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use swiss_core::Editions;
+
 /// Which FIDE text of the Dubov system (C.04.4.1) pairs the round.
 ///
 /// The two texts pair by the same procedure; they differ in the PAB bar
@@ -25,10 +27,8 @@ pub enum Edition {
 impl Edition {
     /// The year the edition is named by: `"2026"` or `"2018"`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Edition::Fide2026 => "2026",
-            Edition::Fide2018 => "2018",
-        }
+        // `NAMES` is in declaration order.
+        <Self as Editions>::NAMES[self as usize].1
     }
 
     /// The id of a rule in this edition's text, given its 2018 id (`"B.0"`,
@@ -87,6 +87,15 @@ impl Edition {
     }
 }
 
+/// The names the editions are selected by, the default first:
+/// [`swiss_core::Editions`] parses them (`FromStr`) and words the error
+/// for a name that is none of them.
+impl Editions for Edition {
+    const SYSTEM: &'static str = "Dubov";
+    const NAMES: &'static [(Self, &'static str)] =
+        &[(Edition::Fide2026, "2026"), (Edition::Fide2018, "2018")];
+}
+
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -94,20 +103,14 @@ impl fmt::Display for Edition {
 }
 
 /// An edition name that is neither `2026` nor `2018`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Dubov edition {0:?} (expected 2026 or 2018)")]
-pub struct ParseEditionError(pub String);
+pub type ParseEditionError = swiss_core::ParseEditionError<Edition>;
 
 impl FromStr for Edition {
     type Err = ParseEditionError;
 
     /// Accepts `2026` and `2018` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match swiss_core::edition_year(s).as_str() {
-            "2026" => Ok(Edition::Fide2026),
-            "2018" => Ok(Edition::Fide2018),
-            _ => Err(ParseEditionError(s.to_string())),
-        }
+        Self::from_name(s)
     }
 }
 
@@ -124,7 +127,10 @@ mod tests {
             assert_eq!(e.to_string(), e.as_str());
         }
         assert_eq!("FIDE-2018".parse::<Edition>(), Ok(Edition::Fide2018));
-        assert!("2017".parse::<Edition>().is_err());
+        assert_eq!(
+            "2017".parse::<Edition>().map_err(|e| e.to_string()),
+            Err(r#"unknown Dubov edition "2017" (expected 2026 or 2018)"#.to_string())
+        );
         assert_eq!(Edition::default(), Edition::Fide2026);
     }
 

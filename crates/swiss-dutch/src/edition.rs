@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use swiss_core::Editions;
+
 /// Which FIDE text of the Dutch system pairs the round.
 ///
 /// # The 2012 edition
@@ -144,12 +146,21 @@ pub enum Edition {
 impl Edition {
     /// The year the edition is named by: `"2026"`, `"2017"` or `"2012"`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Edition::Fide2026 => "2026",
-            Edition::Fide2017 => "2017",
-            Edition::Fide2012 => "2012",
-        }
+        // `NAMES` is in declaration order.
+        <Self as Editions>::NAMES[self as usize].1
     }
+}
+
+/// The names the editions are selected by, the default first:
+/// [`swiss_core::Editions`] parses them (`FromStr`) and words the error
+/// for a name that is none of them.
+impl Editions for Edition {
+    const SYSTEM: &'static str = "Dutch";
+    const NAMES: &'static [(Self, &'static str)] = &[
+        (Edition::Fide2026, "2026"),
+        (Edition::Fide2017, "2017"),
+        (Edition::Fide2012, "2012"),
+    ];
 }
 
 impl fmt::Display for Edition {
@@ -159,21 +170,14 @@ impl fmt::Display for Edition {
 }
 
 /// An edition name that is none of `2026`, `2017` and `2012`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Dutch edition {0:?} (expected 2026, 2017 or 2012)")]
-pub struct ParseEditionError(pub String);
+pub type ParseEditionError = swiss_core::ParseEditionError<Edition>;
 
 impl FromStr for Edition {
     type Err = ParseEditionError;
 
     /// Accepts `2026`, `2017` and `2012` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match swiss_core::edition_year(s).as_str() {
-            "2026" => Ok(Edition::Fide2026),
-            "2017" => Ok(Edition::Fide2017),
-            "2012" => Ok(Edition::Fide2012),
-            _ => Err(ParseEditionError(s.to_string())),
-        }
+        Self::from_name(s)
     }
 }
 
@@ -272,7 +276,10 @@ mod tests {
         assert_eq!("FIDE-2012".parse::<Edition>(), Ok(Edition::Fide2012));
         assert_eq!(" fide 2017 ".parse::<Edition>(), Ok(Edition::Fide2017));
         assert_eq!("Fide2026".parse::<Edition>(), Ok(Edition::Fide2026));
-        assert!("2025".parse::<Edition>().is_err());
+        assert_eq!(
+            "2025".parse::<Edition>().map_err(|e| e.to_string()),
+            Err(r#"unknown Dutch edition "2025" (expected 2026, 2017 or 2012)"#.to_string())
+        );
         // The default is the edition in force.
         assert_eq!(Edition::default(), Edition::Fide2026);
         assert_eq!(crate::Options::default().edition, Edition::Fide2026);

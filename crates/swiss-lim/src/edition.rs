@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use swiss_core::Editions;
+
 /// Which FIDE text of the Lim system (C.04.4.3) pairs the round.
 ///
 /// The procedure is the same in both (`lim-2026-changes.md`: the 2026
@@ -33,10 +35,8 @@ pub enum Edition {
 impl Edition {
     /// The name the edition is selected by: `"2026"` or `"1999"`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Edition::Fide2026 => "2026",
-            Edition::Fide1999 => "1999",
-        }
+        // `NAMES` is in declaration order.
+        <Self as Editions>::NAMES[self as usize].1
     }
 
     /// The id of a rule in this edition's text, given its id in the 1999
@@ -75,6 +75,15 @@ impl Edition {
     }
 }
 
+/// The names the editions are selected by, the default first:
+/// [`swiss_core::Editions`] parses them (`FromStr`) and words the error
+/// for a name that is none of them.
+impl Editions for Edition {
+    const SYSTEM: &'static str = "Lim";
+    const NAMES: &'static [(Self, &'static str)] =
+        &[(Edition::Fide2026, "2026"), (Edition::Fide1999, "1999")];
+}
+
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -82,20 +91,14 @@ impl fmt::Display for Edition {
 }
 
 /// An edition name that is neither `2026` nor `1999`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Lim edition {0:?} (expected 2026 or 1999)")]
-pub struct ParseEditionError(pub String);
+pub type ParseEditionError = swiss_core::ParseEditionError<Edition>;
 
 impl FromStr for Edition {
     type Err = ParseEditionError;
 
     /// Accepts `2026` and `1999` (also prefixed `fide`, any case).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match swiss_core::edition_year(s).as_str() {
-            "2026" => Ok(Edition::Fide2026),
-            "1999" => Ok(Edition::Fide1999),
-            _ => Err(ParseEditionError(s.to_string())),
-        }
+        Self::from_name(s)
     }
 }
 
@@ -112,7 +115,10 @@ mod tests {
             assert_eq!(e.to_string(), e.as_str());
         }
         assert_eq!("fide-1999".parse::<Edition>(), Ok(Edition::Fide1999));
-        assert!("1987".parse::<Edition>().is_err());
+        assert_eq!(
+            "1987".parse::<Edition>().map_err(|e| e.to_string()),
+            Err(r#"unknown Lim edition "1987" (expected 2026 or 1999)"#.to_string())
+        );
         assert_eq!(Edition::default(), Edition::Fide2026);
     }
 

@@ -449,7 +449,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: Some(Reference::Tournaments),
         round_json: None,
-        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
+        default_tiebreaks: Some(FIDE_TIEBREAKS),
         engine: |o| {
             let edition = match o.edition {
                 Some(Edition::Dutch(e)) => e,
@@ -485,7 +485,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: None,
         round_json: None,
-        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
+        default_tiebreaks: Some(FIDE_TIEBREAKS),
         engine: |o| {
             let edition = match o.edition {
                 Some(Edition::Dubov(e)) => e,
@@ -526,7 +526,7 @@ pub static SYSTEMS: &[System] = &[
         ],
         reference: None,
         round_json: None,
-        default_tiebreaks: Some("BH/C1,BH,DE,WIN,BPG,TPN"),
+        default_tiebreaks: Some(FIDE_TIEBREAKS),
         engine: |o| {
             let edition = match o.edition {
                 Some(Edition::Lim(e)) => e,
@@ -597,6 +597,49 @@ pub static SYSTEMS: &[System] = &[
         simulation: SimulationConfig::everyone_plays,
     },
 ];
+
+/// The C.07 tie-breaks after points the FIDE Swiss systems (Dutch, Dubov,
+/// Lim) rank by when neither the caller nor the file lists them, and the
+/// standings of a file that names no system.
+pub const FIDE_TIEBREAKS: &str = "BH/C1,BH,DE,WIN,BPG,TPN";
+
+/// How a file's standings are ranked: [`ranking`]'s answer.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Ranking {
+    /// The system asked for, else the one the file names; `None` when
+    /// neither names one.
+    pub system: Option<&'static System>,
+    /// The standings follow the system's own rules (TCEC's final ranking),
+    /// not C.07: the caller ranks by C.07 only when tie-breaks are given.
+    pub own_rules: bool,
+    /// The C.07 tie-breaks after points when neither the caller nor the
+    /// file (TRF-2026 records 212/202) lists them: the system's
+    /// ([`System::default_tiebreaks`]), else [`FIDE_TIEBREAKS`].
+    pub default_tiebreaks: &'static str,
+}
+
+/// How the standings of a file are ranked, the one resolution of every
+/// front end (`swiss standings`, the Python package's `standings`): the
+/// system `asked` for wins over the one the file names (TRF-2026 record
+/// 192, JSON `system`; a code this build cannot pair names none); a TCEC
+/// reference JSON (a file that says whether its rounds are double) and a
+/// system without C.07 defaults rank by their own rules. Refuses only an
+/// unknown system `asked` for.
+pub fn ranking(asked: Option<&str>, file: FileSays<'_>) -> Result<Ranking, RegistryError> {
+    let system = match (asked, &file.tournament.system) {
+        (Some(name), _) => Some(find(name)?),
+        (None, Some(code)) => by_code(code).ok().map(|(s, _)| s),
+        (None, None) => None,
+    };
+    Ok(Ranking {
+        system,
+        own_rules: file.double.is_some() || system.is_some_and(|s| s.default_tiebreaks.is_none()),
+        default_tiebreaks: system
+            .and_then(|s| s.default_tiebreaks)
+            .unwrap_or(FIDE_TIEBREAKS),
+    })
+}
 
 /// The system named `name`.
 pub fn find(name: &str) -> Result<&'static System, RegistryError> {
@@ -832,6 +875,46 @@ mod tests {
                 max: 9999
             })
         );
+    }
+
+    /// [`ranking`]: the system asked for over the one the file names over
+    /// none; TCEC (asked, named, or a reference JSON) by its own rules.
+    #[test]
+    fn ranking_asked_over_file() {
+        let read = |code: &str| {
+            let text = format!(
+                "012 Ranking\nXXR 3\n{code}\n\
+                 001    1      Alpha, Anna                       2100                             0.0\n\
+                 001    2      Bravo, Ben                        2050                             0.0\n"
+            );
+            trf::read(&text, "ranking.trf").unwrap_or_else(|e| panic!("{e}"))
+        };
+        let (lim, none, unknown) = (
+            read("192 FIDE_LIM_1999"),
+            read(""),
+            read("192 FIDE_BURSTEIN"),
+        );
+        let says = |t, double| FileSays {
+            tournament: t,
+            double,
+        };
+        let of = |asked, file| {
+            ranking(asked, file)
+                .map(|r| (r.system.map(|s| s.name), r.own_rules, r.default_tiebreaks))
+        };
+        let fide = FIDE_TIEBREAKS;
+        assert_eq!(of(None, says(&lim, None)), Ok((Some("lim"), false, fide)));
+        assert_eq!(
+            of(Some("tcec"), says(&lim, None)),
+            Ok((Some("tcec"), true, fide))
+        );
+        assert_eq!(of(None, says(&none, None)), Ok((None, false, fide)));
+        assert_eq!(of(None, says(&unknown, None)), Ok((None, false, fide)));
+        assert_eq!(of(None, says(&none, Some(true))), Ok((None, true, fide)));
+        assert!(matches!(
+            of(Some("swiss-army"), says(&none, None)),
+            Err(RegistryError::UnknownSystem { .. })
+        ));
     }
 
     #[test]
