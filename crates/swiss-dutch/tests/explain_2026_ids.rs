@@ -4,7 +4,7 @@
 //! own pairing: the verifier's breaches and the separating rule) and the
 //! `--explain` DEBUG trace of rounds of the 2026 reference data
 //! (`testdata/oracle/dutch-2026`) must name no id of the 2017 text: no
-//! `A.n`-`E.n` (`A.6`, `B.8`, `B.6/B.7`, `D.1-D.3`, `C.5`-`C.19`, `E.1`,
+//! `A.n`-`E.n` (`A.6`, `B.8`, B.6/B.7, `D.1-D.3`, `C.5`-`C.19`, `E.1`,
 //! ...), and no "2017". The same rounds under the 2017 edition do cite
 //! them, which shows the scan finds what it looks for.
 #![allow(clippy::unwrap_used)]

@@ -11,7 +11,7 @@
 //!    the first player the scrutiny leaves without an opponent (`Lim 3.5`:
 //!    or with one who has a compatible opponent in the adjacent group when
 //!    that player has none), and the pairs made before are retained
-//!    ([`Mode::Rules`], `floaters.rs`); if one floater cannot do, or an
+//!    ([`Mode::Rules`], `group/floaters.rs`); if one floater cannot do, or an
 //!    even group cannot be paired completely, `Lim 3.1`, `4.4` float as
 //!    few as possible in scrutiny order ([`Mode::Scrutiny`]).
 //! 3. `Lim 3.6`-`3.8`: the floaters coming in are paired first, each with
