@@ -391,4 +391,18 @@ mod tests {
         assert_eq!(found.get("players[1].rounds[1]"), Some(&(4, 38)));
         assert_eq!(found.get("players[0]"), None, "not wanted");
     }
+
+    /// Every player absent from the round to pair (`"absent"`) is a round
+    /// of byes only, refused as the same file written as TRF (`0000 - Z`
+    /// for everyone) is; it was accepted here and refused when read again.
+    #[test]
+    fn everyone_absent_is_refused_as_its_written_form_is() {
+        let doc = r#"{"players":[{"start_no":1,"name":"P","points":0,"rounds":[]}],"absent":[1]}"#;
+        let e = read(doc, "a.json").map_err(|e| e.to_string());
+        assert!(
+            e.as_ref()
+                .is_err_and(|e| e.contains("hold only byes and absences")),
+            "{e:?}"
+        );
+    }
 }

@@ -265,7 +265,7 @@ pub(crate) fn check(
     c.points(rounds_ok, &damaged);
     if rounds_ok {
         c.planned_rounds();
-        c.byes_only();
+        c.byes_only(absent);
     }
     c.point_system();
     c.accelerations();
@@ -580,12 +580,26 @@ impl Checker<'_> {
     /// The columns after the played rounds must not all be byes and
     /// absences from the round to pair on (nobody to pair; a generator
     /// with every player on a half-point bye writes such files).
-    fn byes_only(&mut self) {
+    fn byes_only(&mut self, absent: &[StartNo]) {
         let t = self.t;
         let played = t.played_rounds();
-        let recorded = t.recorded_rounds().min(MAX_ROUNDS);
-        let all_out = |r: u32| t.players.iter().all(|p| p.entry(r).is_non_participation());
         let first = played + 1;
+        // The players absent from the round to pair (`XXZ`, JSON `absent`)
+        // get a `0000 - Z` entry there once read, and are written so: they
+        // count as out here, or a file read once would be refused when
+        // read again.
+        let recorded = t
+            .recorded_rounds()
+            .max(if absent.is_empty() { 0 } else { first })
+            .min(MAX_ROUNDS);
+        let all_out = |r: u32| {
+            t.players.iter().all(|p| {
+                p.entry(r).is_non_participation()
+                    || (r == first
+                        && p.entry(r) == crate::model::RoundEntry::BLANK
+                        && absent.contains(&p.start_no))
+            })
+        };
         if t.players.is_empty() || first > recorded || !all_out(first) {
             return;
         }
