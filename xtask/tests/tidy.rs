@@ -74,6 +74,7 @@ fn is_outside(word: &str) -> bool {
         "dubov-2026-changes.md",
         "lim-2026-changes.md",
         "trf26.md",
+        "team-2026.md",
         // The FIDE Technical Commission's tie-break program.
         "tiebreakchecker.py",
     ];

@@ -139,9 +139,13 @@ pub fn validate(a: ValidateArgs) -> Result<(), Failure> {
     for f in &a.files {
         match read_tournament(f) {
             Ok(t) => println!(
-                "{}: ok ({} players, {} rounds played)",
+                "{}: ok ({} players{}, {} rounds played)",
                 f.display(),
                 t.players.len(),
+                t.teams
+                    .as_ref()
+                    .map(|ts| format!(" in {} teams", ts.teams.len()))
+                    .unwrap_or_default(),
                 t.played_rounds()
             ),
             Err(e) => {

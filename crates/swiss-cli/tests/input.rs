@@ -40,7 +40,10 @@ fn names(dir: &str) -> Vec<String> {
 fn every_bad_input_is_exit_3_located_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out.txt");
-    for f in names("trf/invalid") {
+    for f in names("trf/invalid")
+        .into_iter()
+        .chain(names("trf/team/invalid"))
+    {
         for system in ["dutch", "tcec"] {
             let o = swiss(&["pair", "--system", system, &f, "-o", out.to_str().unwrap()]);
             let err = text(&o.stderr);
@@ -50,6 +53,46 @@ fn every_bad_input_is_exit_3_located_and_writes_nothing() {
             assert!(!out.exists(), "{f}: an output file was written");
         }
     }
+}
+
+/// Issue 44: the readers accept team tournaments (`swiss validate` says
+/// so), and every individual system refuses to pair one (exit 3, at record
+/// 192, naming `--system team`), also one without a record 192, and
+/// writes nothing.
+#[test]
+fn team_files_are_valid_and_refused_by_individual_systems() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out.txt");
+    for f in names("trf/team/valid") {
+        let o = swiss(&["validate", &f]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        assert!(text(&o.stdout).contains(" teams, "), "{}", text(&o.stdout));
+        // The TEC sample is finished: `pair` says so first.
+        if f.contains("grandmommyscup") {
+            continue;
+        }
+        for system in ["dutch", "dubov", "lim", "tcec"] {
+            let o = swiss(&["pair", "--system", system, &f, "-o", out.to_str().unwrap()]);
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(3), "{f} {system}: {err}");
+            assert!(err.starts_with(&format!("{f}:")), "{err}");
+            assert!(err.contains("a team tournament (FIDE C.04.6"), "{err}");
+            assert!(err.contains("pair it with `--system team`"), "{err}");
+            assert!(!out.exists(), "{f}: an output file was written");
+        }
+    }
+    // No record 192: the team records say it.
+    let f = tmp.path().join("untyped.trf");
+    let text_192 = std::fs::read_to_string(testdata("trf/team/valid/team-tournament.trf")).unwrap();
+    std::fs::write(&f, text_192.replace("192 FIDE_TEAM_BAKU\n", "")).unwrap();
+    let o = swiss(&["pair", "--system", "dutch", f.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("a team tournament (FIDE C.04.6; team records 310/013) cannot be paired")
+            && err.contains("`--system team`"),
+        "{err}"
+    );
 }
 
 /// Issue 18.1: players named by `XXZ` (or JSON `absent`) do not play the

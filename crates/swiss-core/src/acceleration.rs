@@ -65,7 +65,10 @@ pub(crate) fn settle(t: &mut Tournament) {
     // The validator refused two entries for one player, so the order is
     // total.
     entries.sort_by_key(|(id, _)| *id);
+    // A team tournament's acceleration is by team (C.04.7 on the teams'
+    // TPNs, records `250` in the team section): the team engine applies it.
     if entries.is_empty()
+        && t.teams.is_none()
         && let (Some(code), Some(rounds)) = (&t.system, t.planned_rounds)
         && is_baku(code)
     {

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use crate::model::StartNo;
+use crate::model::{Colour, StartNo};
 use crate::points::Points;
+use crate::team::TeamNo;
 
 /// What went wrong at a place in the input. The `Display` text says what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -172,11 +173,218 @@ pub enum ErrorKind {
         /// Where the first line is ("on line 7").
         other: String,
     },
-    /// A team tournament (records 300, 310, 320, 330, or a team code in 192).
+    /// A team tournament given to an individual pairing system (the
+    /// readers accept team tournaments; the individual systems refuse
+    /// them, naming the team system).
     #[error(
-        "{0} belongs to a team tournament: team pairing is not supported; expected an individual tournament"
+        "a team tournament (FIDE C.04.6; {what}) cannot be paired by an individual pairing system: pair it with {pair_with}"
     )]
-    TeamTournament(String),
+    TeamTournament {
+        /// What says it is one: "tournament type `FIDE_TEAM`", "team
+        /// records 310/013".
+        what: String,
+        /// How to pair it: "`--system team`", "the team system".
+        pair_with: String,
+    },
+    /// A team pairing number that is no team's (TRF-2026 `240`, `250`,
+    /// `260`, `299`, `300`, `320`, `330` in a team tournament).
+    #[error("team {0} is not in the team list (310)")]
+    UnknownTeam(TeamNo),
+    /// A team pairing number used twice; the text says where it was first
+    /// used.
+    #[error("team number {0} is already used {1}")]
+    DuplicateTeam(TeamNo, String),
+    /// A player on the rosters of two teams, or twice on one.
+    #[error("player {player} is already on the roster of team {first}")]
+    PlayerInTwoTeams {
+        /// The player.
+        player: StartNo,
+        /// The team whose roster lists him first.
+        first: TeamNo,
+    },
+    /// A player on no team who plays in a team tournament: his games
+    /// belong to no match.
+    #[error("round {round}: player {player} plays, but is on no team's roster (310/013)")]
+    NoTeam {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: StartNo,
+    },
+    /// A player of a team tournament on no team's roster (a warning: he
+    /// plays no game).
+    #[error("player {0} is on no team's roster (310/013)")]
+    Unrostered(StartNo),
+    /// The boards of one team face players of two teams: a match is
+    /// between two teams.
+    #[error(
+        "round {round}: the boards of team {team} face players of team {first} and of team {second}; a match is between two teams"
+    )]
+    TeamOpponents {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// The team one board faces.
+        first: TeamNo,
+        /// The other team another board faces.
+        second: TeamNo,
+    },
+    /// Two players of one team paired with each other.
+    #[error("round {round}: two players of team {team} play each other")]
+    TeammatesPaired {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+    },
+    /// A member outside his team's line-up of the round (`300`) who plays.
+    #[error(
+        "round {round}: player {player} plays for team {team}, but is not in its line-up (300)"
+    )]
+    NotInLineUp {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: StartNo,
+        /// His team.
+        team: TeamNo,
+    },
+    /// More members of a team play a round than a match has boards.
+    #[error(
+        "round {round}: {found} players of team {team} play, but a match has {boards} boards (352)"
+    )]
+    TeamTooManyPlayers {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// Members who play.
+        found: usize,
+        /// Boards of a match.
+        boards: usize,
+    },
+    /// A line-up (`300`) with more boards than the match has (`352`).
+    #[error(
+        "round {round}: the line-up of team {team} (record 300) has {found} boards, expected at most the {boards} boards of a match (352)"
+    )]
+    LineUpTooLong {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// Boards in the line-up.
+        found: usize,
+        /// Boards of a match.
+        boards: usize,
+    },
+    /// A line-up (`300`) naming a player who is not on the team.
+    #[error("player {player} is not on the roster of team {team} (310/013)")]
+    NotOnTeam {
+        /// The player.
+        player: StartNo,
+        /// The team.
+        team: TeamNo,
+    },
+    /// Two records give one team's round two different outcomes (a match
+    /// and a bye, two forfeited matches, a line-up naming another opponent).
+    #[error("round {round}: team {team} {first}, but {second}")]
+    TeamRoundConflict {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// What one record says.
+        first: String,
+        /// What the other says.
+        second: String,
+    },
+    /// A forfeited match (`330`) its boards contradict.
+    #[error(
+        "round {round}: record 330 gives the match {white}-{black} as forfeited (`{code}`), but {why}"
+    )]
+    ForfeitContradicted {
+        /// The round.
+        round: u32,
+        /// The team scheduled White.
+        white: TeamNo,
+        /// The team scheduled Black.
+        black: TeamNo,
+        /// The result as written (`+-`, `-+`, `--`).
+        code: &'static str,
+        /// What contradicts it.
+        why: String,
+    },
+    /// A team given the pairing-allocated bye (`320`) in a round it plays.
+    #[error(
+        "round {round}: record 320 gives team {team} the pairing-allocated bye, but it {games}"
+    )]
+    PabWithGames {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// What it did instead ("plays team 4").
+        games: String,
+    },
+    /// Two teams with the pairing-allocated bye in one round.
+    #[error(
+        "round {round}: teams {first} and {second} both have the pairing-allocated bye; a round has at most one (C.04.6 1.4)"
+    )]
+    TwoPabs {
+        /// The round.
+        round: u32,
+        /// One team.
+        first: TeamNo,
+        /// The other.
+        second: TeamNo,
+    },
+    /// A team's match or game points in `310` differ from those its
+    /// results give (a warning: they are informative).
+    #[error(
+        "team {team}: record 310 gives {written} {what}, the results give {derived}; kept as written (informative)"
+    )]
+    TeamScoreMismatch {
+        /// The team.
+        team: TeamNo,
+        /// "match points" or "game points".
+        what: &'static str,
+        /// The value written.
+        written: Points,
+        /// The value of the results.
+        derived: Points,
+    },
+    /// A played board whose colour does not follow record `352` (a
+    /// warning: the team colour is board 1's).
+    #[error(
+        "round {round}: board {board} of team {team} has {found:?}, but with {team_colour:?} on board 1 record 352 gives it {expected:?}"
+    )]
+    BoardColour {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: TeamNo,
+        /// The board (1-based).
+        board: usize,
+        /// Its colour.
+        found: Colour,
+        /// The colour `352` gives it.
+        expected: Colour,
+        /// The team colour.
+        team_colour: Colour,
+    },
+    /// The points field of a player of a team tournament disagrees with
+    /// his results (a warning: in a team tournament they are informative,
+    /// `team-2026.md` §6.1).
+    #[error(
+        "the points field gives {found}, the results give {expected}; kept as written (in a team tournament a player's points are informative)"
+    )]
+    InformativePoints {
+        /// Sum of results.
+        expected: Points,
+        /// Field value.
+        found: Points,
+    },
     /// A pairing system or edition this build does not implement.
     #[error("the file names the tournament type `{code}`: {reason}")]
     UnsupportedSystem {

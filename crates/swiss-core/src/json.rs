@@ -51,12 +51,13 @@ pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
     };
     let mut t: Tournament = serde_json::from_str(text).map_err(syntax)?;
     let absent = serde_json::from_str::<Extra>(text).map_err(syntax)?.absent;
-    let original = normalize(&mut t);
+    let (original, teams) = normalize(&mut t);
     let places = Places::new(
         file,
         Box::new(JsonText {
             text: text.to_string(),
             original,
+            teams,
         }),
     );
     let (errors, warnings) = check(&t, &absent, &Gaps::default(), &places);
@@ -73,8 +74,9 @@ pub fn reading(text: &str, file: &str) -> Result<Reading, InputErrors> {
 }
 
 /// Puts the model in the form the TRF reader gives; returns, for each
-/// player of the sorted list, his index in the document.
-fn normalize(t: &mut Tournament) -> Vec<usize> {
+/// player of the sorted list, his index in the document, and the same for
+/// the teams (sorted by TPN, as the `310` records are).
+fn normalize(t: &mut Tournament) -> (Vec<usize>, Vec<usize>) {
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&i| t.players[i].start_no);
     let mut slots: Vec<Option<crate::model::Player>> = std::mem::take(&mut t.players)
@@ -95,7 +97,17 @@ fn normalize(t: &mut Tournament) -> Vec<usize> {
             p.rating = None;
         }
     }
-    order
+    let mut team_order = Vec::new();
+    if let Some(ts) = &mut t.teams {
+        team_order = (0..ts.teams.len()).collect();
+        team_order.sort_by_key(|&k| ts.teams[k].tpn);
+        let mut slots: Vec<Option<crate::team::Team>> = std::mem::take(&mut ts.teams)
+            .into_iter()
+            .map(Some)
+            .collect();
+        ts.teams = team_order.iter().filter_map(|&k| slots[k].take()).collect();
+    }
+    (order, team_order)
 }
 
 /// Marks the players absent from the round being paired (`XXZ`, JSON
@@ -125,11 +137,17 @@ struct JsonText {
     text: String,
     /// Sorted player index -> index in the document.
     original: Vec<usize>,
+    /// Sorted team index -> index in the document.
+    teams: Vec<usize>,
 }
 
 impl JsonText {
     fn path(&self, spot: Spot) -> Option<String> {
-        json_path(spot, &|i| self.original.get(i).copied().unwrap_or(i))
+        json_path(
+            spot,
+            &|i| self.original.get(i).copied().unwrap_or(i),
+            &|k| self.teams.get(k).copied().unwrap_or(k),
+        )
     }
 }
 
@@ -390,5 +408,19 @@ mod tests {
         assert_eq!(found.get("players[1].start_no"), Some(&(4, 18)));
         assert_eq!(found.get("players[1].rounds[1]"), Some(&(4, 38)));
         assert_eq!(found.get("players[0]"), None, "not wanted");
+    }
+
+    /// Every player absent from the round to pair (`"absent"`) is a round
+    /// of byes only, refused as the same file written as TRF (`0000 - Z`
+    /// for everyone) is; it was accepted here and refused when read again.
+    #[test]
+    fn everyone_absent_is_refused_as_its_written_form_is() {
+        let doc = r#"{"players":[{"start_no":1,"name":"P","points":0,"rounds":[]}],"absent":[1]}"#;
+        let e = read(doc, "a.json").map_err(|e| e.to_string());
+        assert!(
+            e.as_ref()
+                .is_err_and(|e| e.contains("hold only byes and absences")),
+            "{e:?}"
+        );
     }
 }

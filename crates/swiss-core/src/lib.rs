@@ -32,6 +32,7 @@ mod points;
 pub mod simulate;
 mod state;
 mod system;
+mod team;
 pub mod trf;
 mod validate;
 
@@ -53,5 +54,11 @@ pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round,
     check, infer_initial_colour, same_pairing,
+};
+pub use team::{
+    AbnormalKind, AbnormalPoints, ByeKind, ForbiddenTeams, ForfeitResult, ForfeitedMatch, LineUp,
+    MatchPointValues, MatchResult, Team, TeamAcceleration, TeamByes, TeamCode, TeamCodeError,
+    TeamColourType, TeamHistory, TeamMatch, TeamNo, TeamRecord, TeamRound, TeamRoundKind,
+    TeamScore, TeamSection, is_team_code, parse_team_code,
 };
 pub use validate::{Places, Reading, Spot, round_to_pair, validate};

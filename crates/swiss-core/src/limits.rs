@@ -20,6 +20,15 @@
 //! per-round history a pairing derives is at most 9,999 × 255 entries
 //! (about 60 MB in the worst case, for a file that names 9,999 players and
 //! a round 255), whatever numbers a file writes.
+//!
+//! **Team tournaments** (TRF-2026 team records, [`crate::TeamSection`]) add team
+//! pairing numbers of at most [`MAX_TEAM_NO`] and matches of at most
+//! [`MAX_BOARDS`] boards. A match's game points are at most 99 boards of
+//! 99.9 (98,901 tenths); a value a team record gives (`362`, `320`, `250`,
+//! `299`) is at most [`MAX_POINT_VALUE`], and the `299` bonuses of one team
+//! in one round are bounded together to it, so one round is worth at most
+//! about 101,000 tenths and a team's total over 255 rounds about 26 million,
+//! 1/80 of `i32::MAX`.
 
 use crate::model::StartNo;
 use crate::points::Points;
@@ -48,3 +57,11 @@ pub const MAX_RANK: u32 = 9999;
 
 /// The largest FIDE id: eleven columns (58-68).
 pub const MAX_FIDE_ID: u64 = 99_999_999_999;
+
+/// The largest team pairing number (TPN, FIDE C.04.6 1.1): three columns
+/// (TRF-2026 record `310`, columns 5-7).
+pub const MAX_TEAM_NO: u32 = 999;
+
+/// The most boards a team match may have (TRF-2026 record `352`, the
+/// line-ups of `300`).
+pub const MAX_BOARDS: usize = 99;

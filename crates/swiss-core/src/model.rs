@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::points::{PointSystem, Points};
+use crate::team::TeamSection;
 
 /// A start number (pairing number) as written in the TRF: 1-based.
 pub type StartNo = u32;
@@ -514,6 +515,12 @@ pub struct Tournament {
     /// Other records found after the first player record.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trailer_records: Vec<String>,
+    /// The teams of a team tournament (FIDE C.04.6; TRF-2026 records
+    /// `310`/`013`, `300`, `320`, `330`, `352`, `362`, and the team-keyed
+    /// `240`, `250`, `260`, `299`); `None` for an individual tournament.
+    /// The individual pairing systems refuse a tournament that has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<TeamSection>,
 }
 
 impl Tournament {
@@ -539,12 +546,18 @@ impl Tournament {
     }
 
     /// The played rounds: the last round in which someone has an opponent or
-    /// a pairing-allocated bye (trf.md, "The round being paired").
+    /// a pairing-allocated bye (trf.md, "The round being paired"); in a
+    /// team tournament also a team's forfeited match (`330`) or PAB
+    /// (`320`), which the players' entries need not show.
     pub fn played_rounds(&self) -> u32 {
-        (1..=self.recorded_rounds())
+        let players = (1..=self.recorded_rounds())
             .rev()
             .find(|&r| self.players.iter().any(|p| p.entry(r).is_paired()))
-            .unwrap_or(0)
+            .unwrap_or(0);
+        let teams = self.teams.as_ref().map_or(0, |ts| {
+            ts.last_recorded_round().min(crate::limits::MAX_ROUNDS)
+        });
+        players.max(teams)
     }
 
     /// The round a pairing program pairs next: one after the played rounds.

@@ -131,7 +131,9 @@ pub trait PairingSystem: Sync {
 /// file played every planned round (oracle README, step 5). The initial
 /// colour is left as the file gives it: [`check`] fills it in from the
 /// system ([`PairingSystem::initial_colour`]), since round 1's colours are
-/// its only record once round 1 is cut away.
+/// its only record once round 1 is cut away. A team tournament's section
+/// keeps the line-ups, forfeited matches and PABs of rounds `1..round`
+/// ([`crate::TeamSection::truncate_before`]).
 pub fn before_round(t: &Tournament, round: u32) -> Tournament {
     let mut out = t.clone();
     if out.planned_rounds.is_none() {
@@ -146,6 +148,9 @@ pub fn before_round(t: &Tournament, round: u32) -> Tournament {
             p.rounds.push(keep);
         }
         p.points = p.score_after(round.saturating_sub(1), &out.point_system);
+    }
+    if let Some(ts) = &mut out.teams {
+        ts.truncate_before(round);
     }
     out
 }

@@ -14,10 +14,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{ErrorKind, InputError, InputErrors};
 use crate::limits::{
-    MAX_ACCELERATION, MAX_FIDE_ID, MAX_POINT_VALUE, MAX_RANK, MAX_RATING, MAX_ROUNDS, MAX_START_NO,
+    MAX_ACCELERATION, MAX_BOARDS, MAX_FIDE_ID, MAX_POINT_VALUE, MAX_RANK, MAX_RATING, MAX_ROUNDS,
+    MAX_START_NO, MAX_TEAM_NO,
 };
 use crate::model::{Colour, ResultCode, StartNo, Tournament};
 use crate::points::Points;
+use crate::team::TeamNo;
 
 /// A place in the model. Player indices are into the sorted
 /// [`Tournament::players`]; round indices are 0-based.
@@ -67,6 +69,42 @@ pub enum Spot {
     HeaderRecord(usize),
     /// Verbatim record `k` after the first player.
     TrailerRecord(usize),
+    /// The team section as a whole (where its first record is).
+    Teams,
+    /// Team `k` of the sorted team list (its `310` or `013` record).
+    Team(usize),
+    /// A field of team `k` by its JSON name (`tpn`, `name`, ...).
+    TeamField(usize, &'static str),
+    /// Member `j` of team `k`'s roster.
+    TeamMember(usize, usize),
+    /// The board colours (`352`).
+    BoardColours,
+    /// A match-point value (`362`) by its JSON name (`win`, `draw`, `loss`).
+    MatchPointValue(&'static str),
+    /// A PAB value (`320`) by its JSON name (`pab_match_points`, `pab_game_points`).
+    PabValue(&'static str),
+    /// The PAB team of round index `r` (`320`).
+    PabTeam(usize),
+    /// Forfeited match `k` (`330`).
+    ForfeitedMatch(usize),
+    /// Line-up `k` (`300`): its round, team and opponent.
+    LineUp(usize),
+    /// Board `j` (0-based) of line-up `k`.
+    LineUpBoard(usize, usize),
+    /// Team bye record `k` (`240` in a team tournament): round and type.
+    TeamByes(usize),
+    /// Team `j` of team bye record `k`.
+    TeamBye(usize, usize),
+    /// Team virtual-point record `k` (`250` in a team tournament).
+    TeamAcceleration(usize),
+    /// Team prohibition `k` (`260` in a team tournament): its rounds.
+    ForbiddenTeams(usize),
+    /// Team `j` of team prohibition `k`.
+    ForbiddenTeam(usize, usize),
+    /// Abnormal-points record `k` (`299`).
+    AbnormalPoints(usize),
+    /// Team `j` of abnormal-points record `k`.
+    AbnormalTeam(usize, usize),
 }
 
 /// Where a spot is in a file: line and column (0 when unknown) and, for a
@@ -263,15 +301,19 @@ pub(crate) fn check(
         ));
     }
     c.points(rounds_ok, &damaged);
+    // The team matches are derived from the games: not when a game or a
+    // player record is broken (they would only echo it).
+    let games_ok = c.errors.is_empty() && !gaps.lost_records && damaged.is_empty();
     if rounds_ok {
         c.planned_rounds();
-        c.byes_only();
+        c.byes_only(absent);
     }
     c.point_system();
     c.accelerations();
     c.extension_players(absent);
     c.texts();
     c.baku();
+    c.teams(games_ok);
     if let Some(r) = t.settings.default_rating
         && !(1..=MAX_RATING).contains(&r)
     {
@@ -289,10 +331,12 @@ pub(crate) fn check(
 
 /// The last step of reading a valid tournament, in either format: the
 /// extension data in its one form (see [`crate::acceleration`] and the
-/// `260` groups covering every round), Baku acceleration applied.
+/// `260` groups covering every round), Baku acceleration applied, and a
+/// team tournament's section in its one form ([`crate::TeamSection`]).
 pub(crate) fn settle(t: &mut Tournament) {
     crate::acceleration::settle(t);
     crate::forbidden::settle(t);
+    crate::team::settle(t);
 }
 
 /// File order; whole-file notes (line 0) last. One record can set several
@@ -545,7 +589,18 @@ impl Checker<'_> {
             }
             let all = p.score_after(MAX_ROUNDS, &t.point_system);
             let played_only = p.score_after(played, &t.point_system);
-            if p.points != all && p.points != played_only {
+            if p.points != all && p.points != played_only && t.teams.is_some() {
+                // Informative in a team tournament (team-2026.md §6.1):
+                // engines score the teams, and files write the players'
+                // points in their own ways.
+                self.warnings.push((
+                    Spot::Points(i),
+                    ErrorKind::InformativePoints {
+                        expected: all,
+                        found: p.points,
+                    },
+                ));
+            } else if p.points != all && p.points != played_only {
                 self.error(
                     Spot::Points(i),
                     ErrorKind::PointsMismatch {
@@ -580,12 +635,26 @@ impl Checker<'_> {
     /// The columns after the played rounds must not all be byes and
     /// absences from the round to pair on (nobody to pair; a generator
     /// with every player on a half-point bye writes such files).
-    fn byes_only(&mut self) {
+    fn byes_only(&mut self, absent: &[StartNo]) {
         let t = self.t;
         let played = t.played_rounds();
-        let recorded = t.recorded_rounds().min(MAX_ROUNDS);
-        let all_out = |r: u32| t.players.iter().all(|p| p.entry(r).is_non_participation());
         let first = played + 1;
+        // The players absent from the round to pair (`XXZ`, JSON `absent`)
+        // get a `0000 - Z` entry there once read, and are written so: they
+        // count as out here, or a file read once would be refused when
+        // read again.
+        let recorded = t
+            .recorded_rounds()
+            .max(if absent.is_empty() { 0 } else { first })
+            .min(MAX_ROUNDS);
+        let all_out = |r: u32| {
+            t.players.iter().all(|p| {
+                p.entry(r).is_non_participation()
+                    || (r == first
+                        && p.entry(r) == crate::model::RoundEntry::BLANK
+                        && absent.contains(&p.start_no))
+            })
+        };
         if t.players.is_empty() || first > recorded || !all_out(first) {
             return;
         }
@@ -792,11 +861,34 @@ impl Checker<'_> {
                     Spot::System,
                     ErrorKind::Expected("a tournament type code (e.g. `FIDE_DUTCH_2017`)".into()),
                 );
-            } else if code.to_ascii_uppercase().contains("TEAM") {
-                self.error(
+            } else if crate::team::is_team_code(code) {
+                if t.teams.is_none() {
+                    self.error(
+                        Spot::System,
+                        ErrorKind::Expected(format!(
+                            "the teams of the team tournament type `{}` (records 310, or legacy 013)",
+                            code.trim()
+                        )),
+                    );
+                } else if let Err(e) = crate::team::parse_team_code(code) {
+                    self.error(
+                        Spot::System,
+                        ErrorKind::Expected(format!(
+                            "a team tournament type `FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`, found `{}`: {}",
+                            e.code, e.reason
+                        )),
+                    );
+                }
+            } else if t.teams.is_some() {
+                // Another team system's code, perhaps: the file is read,
+                // and the engine asked to pair it decides.
+                self.warnings.push((
                     Spot::System,
-                    ErrorKind::TeamTournament(format!("the tournament type `{code}`")),
-                );
+                    ErrorKind::Expected(format!(
+                        "a team tournament type (FIDE_TEAM...) for a file with teams (310/013), found `{}`",
+                        code.trim()
+                    )),
+                ));
             }
         }
         let records = t.header_records.iter().map(|r| (r, true));
@@ -813,7 +905,9 @@ impl Checker<'_> {
             let code: String = r.chars().take(3).collect();
             if broken(r) {
                 self.error(spot, ErrorKind::LineBreak("a record"));
-            } else if crate::trf::is_read_record(&code) {
+            } else if crate::trf::is_read_record(&code)
+                || (t.teams.is_some() && matches!(code.as_str(), "013" | "352" | "362"))
+            {
                 // Written verbatim, it would be read back as data.
                 self.error(
                     spot,
@@ -846,10 +940,514 @@ impl Checker<'_> {
     }
 }
 
+/// The values of the fixed four-column fields of `320` (`-9.9` to `99.9`).
+const FOUR_COLUMNS: (Points, Points) = (Points(-99), Points(999));
+
+/// The match and game points of `310` (six columns: `-999.9` to `9999.9`).
+const SIX_COLUMNS: (Points, Points) = (Points(-9999), Points(99999));
+
+impl Checker<'_> {
+    fn warn(&mut self, spot: Spot, kind: ErrorKind) {
+        self.warnings.push((spot, kind));
+    }
+
+    /// A team tournament's section (`team-2026.md` §6): team numbers,
+    /// rosters, and every team record's numbers and references; then, when
+    /// the file has no other error, the matches the records give
+    /// ([`crate::team::TeamSection::history`]) with each contradiction, and
+    /// the informative `310` scores against them.
+    fn teams(&mut self, games_ok: bool) {
+        let t = self.t;
+        let Some(ts) = &t.teams else { return };
+        let before = self.errors.len();
+        // In a team tournament the IDs of 240, 250 and 260 are teams: the
+        // player-keyed fields would be written as team records.
+        let by_player = [
+            (!t.accelerations.is_empty(), Spot::Acceleration(0)),
+            (!t.forbidden_pairs.is_empty(), Spot::Forbidden(0, 0)),
+            (!t.forbidden_in_rounds.is_empty(), Spot::ForbiddenRounds(0)),
+            (!t.announced_byes.is_empty(), Spot::AnnouncedByes(0)),
+        ];
+        for (_, spot) in by_player.into_iter().filter(|x| x.0) {
+            self.error(
+                spot,
+                ErrorKind::Expected(
+                    "byes, virtual points and prohibited pairs by team in a team tournament (records 240, 250, 260 of the team section), found them by player (XXA, XXP, or the player fields)".into(),
+                ),
+            );
+        }
+        self.team_list();
+        self.team_records();
+        if self.errors.len() > before {
+            return;
+        }
+        if !games_ok {
+            self.error(
+                Spot::File,
+                ErrorKind::NotChecked(
+                    "the team matches were not derived (opponents, forfeits, byes, scores): fix the errors above first",
+                ),
+            );
+            return;
+        }
+        let mut found = crate::team::Findings::default();
+        let h = crate::team::build(ts, t, &mut found);
+        self.errors.extend(found.errors);
+        self.warnings.extend(found.warnings);
+        for (k, (team, rec)) in ts.teams.iter().zip(&h.teams).enumerate() {
+            for (what, field, written, derived) in [
+                (
+                    "match points",
+                    "match_points",
+                    team.match_points,
+                    rec.match_points(),
+                ),
+                (
+                    "game points",
+                    "game_points",
+                    team.game_points,
+                    rec.game_points(),
+                ),
+            ] {
+                if let Some(written) = written.filter(|&w| w != derived) {
+                    self.warn(
+                        Spot::TeamField(k, field),
+                        ErrorKind::TeamScoreMismatch {
+                            team: team.tpn,
+                            what,
+                            written,
+                            derived,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Team numbers in range, unique and sorted; text fields that fit
+    /// their columns; rosters of existing players, each on one team.
+    fn team_list(&mut self) {
+        let t = self.t;
+        let Some(ts) = &t.teams else { return };
+        if ts.teams.is_empty() {
+            // A file is a team tournament by its team records or its 192.
+            let spot = if t.system.as_deref().is_some_and(crate::team::is_team_code) {
+                Spot::System
+            } else {
+                Spot::Teams
+            };
+            self.error(
+                spot,
+                ErrorKind::Expected(
+                    "the teams of a team tournament (records 310, or legacy 013), found none"
+                        .into(),
+                ),
+            );
+        }
+        let mut roster: BTreeMap<StartNo, TeamNo> = BTreeMap::new();
+        for (k, team) in ts.teams.iter().enumerate() {
+            if !(1..=MAX_TEAM_NO).contains(&team.tpn) {
+                self.error(
+                    Spot::TeamField(k, "tpn"),
+                    range("a team number", 1, MAX_TEAM_NO, team.tpn),
+                );
+            }
+            if let Some(prev) = k.checked_sub(1).map(|j| ts.teams[j].tpn) {
+                if prev == team.tpn {
+                    let other = self.places.inner.describe(Spot::Team(k - 1));
+                    self.error(
+                        Spot::TeamField(k, "tpn"),
+                        ErrorKind::DuplicateTeam(team.tpn, other),
+                    );
+                } else if team.tpn < prev {
+                    self.error(
+                        Spot::TeamField(k, "tpn"),
+                        ErrorKind::Expected(format!(
+                            "the teams sorted by team number, found {} after {prev}",
+                            team.tpn
+                        )),
+                    );
+                }
+            }
+            for (field, text, width) in [
+                ("name", &team.name, None),
+                ("nickname", &team.nickname, Some(5)),
+                ("strength", &team.strength, Some(6)),
+            ] {
+                if text.contains(['\n', '\r']) {
+                    self.error(
+                        Spot::TeamField(k, field),
+                        ErrorKind::LineBreak("a team's field"),
+                    );
+                } else if let Some(w) = width
+                    && text.chars().count() > w
+                {
+                    self.error(
+                        Spot::TeamField(k, field),
+                        ErrorKind::Expected(format!(
+                            "a team {field} of at most {w} characters (record 310), found `{text}`"
+                        )),
+                    );
+                }
+            }
+            for (field, v) in [
+                ("match_points", team.match_points),
+                ("game_points", team.game_points),
+            ] {
+                if let Some(v) = v.filter(|v| !(SIX_COLUMNS.0..=SIX_COLUMNS.1).contains(v)) {
+                    self.error(
+                        Spot::TeamField(k, field),
+                        range(
+                            "team points (310, six columns)",
+                            SIX_COLUMNS.0,
+                            SIX_COLUMNS.1,
+                            v,
+                        ),
+                    );
+                }
+            }
+            if let Some(r) = team.rank.filter(|&r| r > MAX_TEAM_NO) {
+                self.error(
+                    Spot::TeamField(k, "rank"),
+                    range("a team rank", 0, MAX_TEAM_NO, r),
+                );
+            }
+            for (j, &m) in team.members.iter().enumerate() {
+                if t.index_of(m).is_none() {
+                    self.error(Spot::TeamMember(k, j), ErrorKind::UnknownPlayer(m));
+                } else if let Some(&first) = roster.get(&m) {
+                    self.error(
+                        Spot::TeamMember(k, j),
+                        ErrorKind::PlayerInTwoTeams { player: m, first },
+                    );
+                } else {
+                    roster.insert(m, team.tpn);
+                }
+            }
+        }
+        // C.04.6 1.1: TPNs are 1..N. A gap is kept (a team may have left
+        // the file), with a warning: colours depend on TPN parity.
+        let n = ts.teams.len() as u32;
+        if ts
+            .teams
+            .iter()
+            .enumerate()
+            .any(|(k, team)| team.tpn != k as u32 + 1)
+            && ts
+                .teams
+                .iter()
+                .all(|team| (1..=MAX_TEAM_NO).contains(&team.tpn))
+        {
+            self.warn(
+                Spot::Teams,
+                ErrorKind::Expected(format!(
+                    "the team numbers 1 to {n} (C.04.6 1.1), found {}",
+                    ts.teams
+                        .iter()
+                        .map(|team| team.tpn.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )),
+            );
+        }
+        for (i, p) in t.players.iter().enumerate() {
+            let plays = p
+                .rounds
+                .iter()
+                .any(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye);
+            if !roster.contains_key(&p.start_no) && !plays {
+                self.warn(Spot::Player(i), ErrorKind::Unrostered(p.start_no));
+            }
+        }
+    }
+
+    /// The team records' numbers (rounds, values, boards) and references
+    /// (teams and players that exist).
+    fn team_records(&mut self) {
+        let t = self.t;
+        let Some(ts) = &t.teams else { return };
+        let known = |tpn: TeamNo| ts.index_of(tpn).is_some();
+        let rounds_ok = |r: u32| (1..=MAX_ROUNDS).contains(&r);
+        let last_round = t
+            .planned_rounds
+            .filter(|r| (1..=MAX_ROUNDS).contains(r))
+            .unwrap_or(MAX_ROUNDS);
+        if ts.board_colours.len() > MAX_BOARDS {
+            self.error(
+                Spot::BoardColours,
+                range(
+                    "a number of boards (352)",
+                    1,
+                    MAX_BOARDS,
+                    ts.board_colours.len(),
+                ),
+            );
+        }
+        let boards = if ts.board_colours.is_empty() {
+            crate::team::default_boards(ts, t)
+        } else {
+            ts.board_colours.len()
+        };
+        let v = ts.match_point_values;
+        for (name, p) in [("win", v.win), ("draw", v.draw), ("loss", v.loss)] {
+            if p.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
+                self.error(
+                    Spot::MatchPointValue(name),
+                    range(
+                        "match points (362)",
+                        Points(-MAX_POINT_VALUE.0),
+                        MAX_POINT_VALUE,
+                        p,
+                    ),
+                );
+            }
+        }
+        for (name, p) in [
+            ("pab_match_points", ts.pab_match_points),
+            ("pab_game_points", ts.pab_game_points),
+        ] {
+            if let Some(p) = p.filter(|p| !(FOUR_COLUMNS.0..=FOUR_COLUMNS.1).contains(p)) {
+                self.error(
+                    Spot::PabValue(name),
+                    range(
+                        "PAB points (320, four columns)",
+                        FOUR_COLUMNS.0,
+                        FOUR_COLUMNS.1,
+                        p,
+                    ),
+                );
+            }
+        }
+        if ts.pab_teams.len() > MAX_ROUNDS as usize {
+            self.error(
+                Spot::PabTeam(MAX_ROUNDS as usize),
+                ErrorKind::TooManyRounds {
+                    max: MAX_ROUNDS,
+                    round: ts.pab_teams.len() as u32,
+                },
+            );
+        }
+        for (r, tpn) in ts.pab_teams.iter().enumerate().take(MAX_ROUNDS as usize) {
+            if let Some(tpn) = tpn.filter(|&x| !known(x)) {
+                self.error(Spot::PabTeam(r), ErrorKind::UnknownTeam(tpn));
+            }
+        }
+        for (k, f) in ts.forfeits.iter().enumerate() {
+            if !rounds_ok(f.round) {
+                self.error(
+                    Spot::ForfeitedMatch(k),
+                    range("a round", 1, MAX_ROUNDS, f.round),
+                );
+            }
+            for tpn in [f.white, f.black] {
+                if !known(tpn) {
+                    self.error(Spot::ForfeitedMatch(k), ErrorKind::UnknownTeam(tpn));
+                }
+            }
+            if f.white == f.black {
+                self.error(
+                    Spot::ForfeitedMatch(k),
+                    ErrorKind::Expected(format!(
+                        "two different teams in a forfeited match (330), found {} twice",
+                        f.white
+                    )),
+                );
+            }
+        }
+        let mut line_ups: BTreeMap<(u32, TeamNo), usize> = BTreeMap::new();
+        for (k, l) in ts.line_ups.iter().enumerate() {
+            if !rounds_ok(l.round) {
+                self.error(Spot::LineUp(k), range("a round", 1, MAX_ROUNDS, l.round));
+            }
+            let Some(team) = ts.team(l.team) else {
+                self.error(Spot::LineUp(k), ErrorKind::UnknownTeam(l.team));
+                continue;
+            };
+            if let Some(o) = l.opponent {
+                if !known(o) {
+                    self.error(Spot::LineUp(k), ErrorKind::UnknownTeam(o));
+                } else if o == l.team {
+                    self.error(
+                        Spot::LineUp(k),
+                        ErrorKind::Expected(format!(
+                            "an opponent other than the team itself in record 300, found {o}"
+                        )),
+                    );
+                }
+            }
+            if let Some(&first) = line_ups.get(&(l.round, l.team)) {
+                let other = self.places.inner.describe(Spot::LineUp(first));
+                self.error(
+                    Spot::LineUp(k),
+                    ErrorKind::TeamRoundConflict {
+                        round: l.round,
+                        team: l.team,
+                        first: format!("has a line-up (300) {other}"),
+                        second: "here another".into(),
+                    },
+                );
+            } else {
+                line_ups.insert((l.round, l.team), k);
+            }
+            if l.players.len() > boards {
+                self.error(
+                    Spot::LineUp(k),
+                    ErrorKind::LineUpTooLong {
+                        round: l.round,
+                        team: l.team,
+                        found: l.players.len(),
+                        boards,
+                    },
+                );
+            }
+            for (j, p) in l.players.iter().enumerate() {
+                let Some(p) = *p else { continue };
+                if t.index_of(p).is_none() {
+                    self.error(Spot::LineUpBoard(k, j), ErrorKind::UnknownPlayer(p));
+                } else if !team.members.contains(&p) {
+                    self.error(
+                        Spot::LineUpBoard(k, j),
+                        ErrorKind::NotOnTeam {
+                            player: p,
+                            team: l.team,
+                        },
+                    );
+                } else if l.players[..j].contains(&Some(p)) {
+                    self.error(
+                        Spot::LineUpBoard(k, j),
+                        ErrorKind::Expected(format!(
+                            "each player on one board of a line-up (300), found player {p} twice"
+                        )),
+                    );
+                }
+            }
+        }
+        for (k, b) in ts.byes.iter().enumerate() {
+            if !(1..=last_round).contains(&b.round) {
+                let what = if t.planned_rounds.is_some() {
+                    "a round within the planned rounds"
+                } else {
+                    "a round"
+                };
+                self.error(Spot::TeamByes(k), range(what, 1, last_round, b.round));
+            }
+            for (j, &tpn) in b.teams.iter().enumerate() {
+                if !known(tpn) {
+                    self.error(Spot::TeamBye(k, j), ErrorKind::UnknownTeam(tpn));
+                }
+            }
+        }
+        let primary = t
+            .system
+            .as_deref()
+            .and_then(|c| crate::team::parse_team_code(c).ok())
+            .map_or(crate::team::TeamScore::MatchPoints, |c| c.primary);
+        for (k, a) in ts.accelerations.iter().enumerate() {
+            if !(rounds_ok(a.first_round)
+                && rounds_ok(a.last_round)
+                && a.first_round <= a.last_round)
+            {
+                self.error(
+                    Spot::TeamAcceleration(k),
+                    range(
+                        "a range of rounds first..last",
+                        1,
+                        MAX_ROUNDS,
+                        format!("{}..{}", a.first_round, a.last_round),
+                    ),
+                );
+            }
+            let teams_ok = |x: u32| (1..=MAX_TEAM_NO).contains(&x);
+            if !(teams_ok(a.first_team) && teams_ok(a.last_team) && a.first_team <= a.last_team) {
+                self.error(
+                    Spot::TeamAcceleration(k),
+                    range(
+                        "a range of teams first..last",
+                        1,
+                        MAX_TEAM_NO,
+                        format!("{}..{}", a.first_team, a.last_team),
+                    ),
+                );
+            }
+            for p in [a.match_points, a.game_points] {
+                if !(0..=MAX_ACCELERATION.0).contains(&p.0) {
+                    self.error(
+                        Spot::TeamAcceleration(k),
+                        range("virtual points", Points::ZERO, MAX_ACCELERATION, p),
+                    );
+                }
+            }
+            // team-2026.md §6.4: the primary score's column counts.
+            let (used, other, named) = match primary {
+                crate::team::TeamScore::MatchPoints => (a.match_points, a.game_points, "match"),
+                crate::team::TeamScore::GamePoints => (a.game_points, a.match_points, "game"),
+            };
+            if used == Points::ZERO && other != Points::ZERO {
+                self.warn(
+                    Spot::TeamAcceleration(k),
+                    ErrorKind::Expected(format!(
+                        "virtual points in the {named}-point column of record 250 (the primary score's, record 192), found {other} in the other column only: kept, but C.04.7 accelerates the primary score"
+                    )),
+                );
+            }
+        }
+        for (k, g) in ts.forbidden.iter().enumerate() {
+            let (first, last) = (g.first_round, g.last_round);
+            if !(1 <= first && first <= last && last <= MAX_ROUNDS) {
+                self.error(
+                    Spot::ForbiddenTeams(k),
+                    range(
+                        "a range of rounds first..last",
+                        1,
+                        MAX_ROUNDS,
+                        format!("{first}..{last}"),
+                    ),
+                );
+            }
+            for (j, &tpn) in g.teams.iter().enumerate() {
+                if !known(tpn) {
+                    self.error(Spot::ForbiddenTeam(k, j), ErrorKind::UnknownTeam(tpn));
+                }
+            }
+        }
+        for (k, a) in ts.abnormal_points.iter().enumerate() {
+            for p in [a.match_points, a.game_points].into_iter().flatten() {
+                if p.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
+                    self.error(
+                        Spot::AbnormalPoints(k),
+                        range(
+                            "abnormal points (299)",
+                            Points(-MAX_POINT_VALUE.0),
+                            MAX_POINT_VALUE,
+                            p,
+                        ),
+                    );
+                }
+            }
+            if let Some(r) = a.round.filter(|&r| !rounds_ok(r)) {
+                self.error(
+                    Spot::AbnormalPoints(k),
+                    range("a round (000: every round)", 1, MAX_ROUNDS, r),
+                );
+            }
+            for (j, &tpn) in a.teams.iter().enumerate() {
+                if !known(tpn) {
+                    self.error(Spot::AbnormalTeam(k, j), ErrorKind::UnknownTeam(tpn));
+                }
+            }
+        }
+    }
+}
+
 /// The JSON path of a spot, with `original` mapping a sorted player index
-/// to its index in the file.
-pub(crate) fn json_path(spot: Spot, original: &dyn Fn(usize) -> usize) -> Option<String> {
+/// to its index in the file, and `team` a sorted team index.
+pub(crate) fn json_path(
+    spot: Spot,
+    original: &dyn Fn(usize) -> usize,
+    team: &dyn Fn(usize) -> usize,
+) -> Option<String> {
     let player = |i: usize| format!("players[{}]", original(i));
+    let team = |k: usize| format!("teams.teams[{}]", team(k));
     Some(match spot {
         Spot::File => return None,
         Spot::Players => "players".to_string(),
@@ -873,6 +1471,24 @@ pub(crate) fn json_path(spot: Spot, original: &dyn Fn(usize) -> usize) -> Option
         Spot::Absent(k) => format!("absent[{k}]"),
         Spot::HeaderRecord(k) => format!("header_records[{k}]"),
         Spot::TrailerRecord(k) => format!("trailer_records[{k}]"),
+        Spot::Teams => "teams".to_string(),
+        Spot::Team(k) => team(k),
+        Spot::TeamField(k, f) => format!("{}.{f}", team(k)),
+        Spot::TeamMember(k, j) => format!("{}.members[{j}]", team(k)),
+        Spot::BoardColours => "teams.board_colours".to_string(),
+        Spot::MatchPointValue(f) => format!("teams.match_point_values.{f}"),
+        Spot::PabValue(f) => format!("teams.{f}"),
+        Spot::PabTeam(r) => format!("teams.pab_teams[{r}]"),
+        Spot::ForfeitedMatch(k) => format!("teams.forfeits[{k}]"),
+        Spot::LineUp(k) => format!("teams.line_ups[{k}]"),
+        Spot::LineUpBoard(k, j) => format!("teams.line_ups[{k}].players[{j}]"),
+        Spot::TeamByes(k) => format!("teams.byes[{k}]"),
+        Spot::TeamBye(k, j) => format!("teams.byes[{k}].teams[{j}]"),
+        Spot::TeamAcceleration(k) => format!("teams.accelerations[{k}]"),
+        Spot::ForbiddenTeams(k) => format!("teams.forbidden[{k}]"),
+        Spot::ForbiddenTeam(k, j) => format!("teams.forbidden[{k}].teams[{j}]"),
+        Spot::AbnormalPoints(k) => format!("teams.abnormal_points[{k}]"),
+        Spot::AbnormalTeam(k, j) => format!("teams.abnormal_points[{k}].teams[{j}]"),
     })
 }
 
@@ -886,12 +1502,12 @@ impl Locate for ModelPaths {
             .map(|&s| Location {
                 line: 0,
                 column: 0,
-                path: json_path(s, &|i| i),
+                path: json_path(s, &|i| i, &|k| k),
             })
             .collect()
     }
 
     fn describe(&self, spot: Spot) -> String {
-        json_path(spot, &|i| i).map_or_else(String::new, |p| format!("at `{p}`"))
+        json_path(spot, &|i| i, &|k| k).map_or_else(String::new, |p| format!("at `{p}`"))
     }
 }

@@ -358,3 +358,210 @@ proptest! {
         every_system_answers(&t)?;
     }
 }
+
+/// A random but consistent team tournament (TRF-2026 team records):
+/// teams of 1-4 boards with a reserve or not, board colours of record
+/// `352`, and rounds of played matches (reserves on a board by a `300`,
+/// boards left empty, board forfeits), forfeited matches (`330`), the PAB
+/// (`320`, its players `U` or absent), and a half-point bye announced for
+/// the next round.
+fn team_tournament() -> impl Strategy<Value = Tournament> {
+    use swiss_core::{
+        ByeKind, Colour, ForfeitResult, ForfeitedMatch, LineUp, Player, ResultCode as R,
+        RoundEntry, Team, TeamByes, TeamSection,
+    };
+    (2usize..7, 1usize..5, 0u32..5, any::<u64>()).prop_map(|(n, boards, rounds, mut seed)| {
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let mut ts = TeamSection {
+            board_colours: (0..boards)
+                .map(|b| match (b, next() % 2) {
+                    (0, _) | (_, 0) => Colour::White,
+                    _ => Colour::Black,
+                })
+                .collect(),
+            ..TeamSection::default()
+        };
+        let mut t = Tournament {
+            name: "Team event".into(),
+            planned_rounds: Some(rounds + 1 + (next() % 3) as u32),
+            system: Some(["FIDE_TEAM", "FIDE_TEAM_TYPEB_GP_MP", "FIDE_TEAM_MP"][next() % 3].into()),
+            ..Tournament::default()
+        };
+        for k in 0..n {
+            let size = boards + next() % 2;
+            let first = t.players.len() as u32 + 1;
+            let members: Vec<u32> = (first..first + size as u32).collect();
+            for &m in &members {
+                t.players
+                    .push(Player::new(m, format!("T{} P{m}", k + 1), Some(2000)));
+            }
+            ts.teams
+                .push(Team::new(k as u32 + 1, format!("Team {}", k + 1), members));
+        }
+        let mut entries: Vec<Vec<RoundEntry>> = vec![Vec::new(); t.players.len()];
+        let idx = |s: u32| s as usize - 1;
+        for r in 1..=rounds {
+            let mut this = vec![RoundEntry::BLANK; t.players.len()];
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                order.swap(i, next() % (i + 1));
+            }
+            if n % 2 == 1 {
+                let pab = order.pop().unwrap_or(0);
+                if ts.pab_teams.len() < r as usize {
+                    ts.pab_teams.resize(r as usize, None);
+                }
+                ts.pab_teams[r as usize - 1] = Some(pab as u32 + 1);
+                let code = [R::PairingBye, R::ZeroBye][next() % 2];
+                for &m in &ts.teams[pab].members {
+                    this[idx(m)] = RoundEntry::no_game(code);
+                }
+            }
+            for pair in order.chunks(2) {
+                let (w, b) = (pair[0], pair[1]);
+                let (wm, bm) = (ts.teams[w].members.clone(), ts.teams[b].members.clone());
+                if next() % 5 == 0 {
+                    // A forfeited match: the team that came wins its boards.
+                    let result = [
+                        ForfeitResult::WhiteWins,
+                        ForfeitResult::BlackWins,
+                        ForfeitResult::BothLose,
+                    ][next() % 3];
+                    ts.forfeits.push(ForfeitedMatch {
+                        round: r,
+                        white: w as u32 + 1,
+                        black: b as u32 + 1,
+                        result,
+                    });
+                    for (members, won) in [
+                        (&wm, result == ForfeitResult::WhiteWins),
+                        (&bm, result == ForfeitResult::BlackWins),
+                    ] {
+                        for (j, &m) in members.iter().enumerate() {
+                            let code = if won && j < boards {
+                                R::PairingBye
+                            } else {
+                                R::ZeroBye
+                            };
+                            this[idx(m)] = RoundEntry::no_game(code);
+                        }
+                    }
+                    continue;
+                }
+                // Line-ups: the roster's boards, a reserve on a random board
+                // (a `300`), or a board left empty (a `300` with `0000`).
+                let mut line_up = |members: &[u32], team: usize, opponent: usize| {
+                    let mut l: Vec<Option<u32>> =
+                        members.iter().take(boards).map(|&m| Some(m)).collect();
+                    let change = next() % 4;
+                    if change == 0 && members.len() > boards {
+                        l[next() % boards] = Some(members[boards]);
+                    } else if change == 1 && boards > 1 {
+                        l[next() % boards] = None;
+                    }
+                    if l.iter()
+                        .copied()
+                        .ne(members.iter().take(boards).map(|&m| Some(m)))
+                    {
+                        ts.line_ups.push(LineUp {
+                            round: r,
+                            team: team as u32 + 1,
+                            opponent: Some(opponent as u32 + 1),
+                            players: l.clone(),
+                        });
+                    }
+                    l
+                };
+                let (lw, lb) = (line_up(&wm, w, b), line_up(&bm, b, w));
+                for j in 0..boards {
+                    let colour = ts.board_colours[j];
+                    match (lw[j], lb[j]) {
+                        (Some(x), Some(y)) => {
+                            let (rx, ry) = [
+                                (R::Win, R::Loss),
+                                (R::Draw, R::Draw),
+                                (R::Loss, R::Win),
+                                (R::ForfeitWin, R::ForfeitLoss),
+                                (R::ShortDraw, R::ShortDraw),
+                            ][next() % 5];
+                            this[idx(x)] = RoundEntry::game(y, colour, rx);
+                            this[idx(y)] = RoundEntry::game(x, colour.opposite(), ry);
+                        }
+                        // A board won against an empty one: `0000 - +`.
+                        (Some(x), None) | (None, Some(x)) => {
+                            this[idx(x)] = RoundEntry::no_game(R::PairingBye);
+                        }
+                        (None, None) => {}
+                    }
+                }
+                for &m in wm.iter().chain(&bm) {
+                    if this[idx(m)] == RoundEntry::BLANK && next() % 2 == 0 {
+                        this[idx(m)] = RoundEntry::no_game(R::ZeroBye);
+                    }
+                }
+            }
+            for (e, v) in this.into_iter().zip(&mut entries) {
+                v.push(e);
+            }
+        }
+        if n > 2 && next() % 2 == 0 {
+            ts.byes.push(TeamByes {
+                round: rounds + 1,
+                kind: ByeKind::Half,
+                teams: vec![(next() % n) as u32 + 1],
+            });
+        }
+        let ps = t.point_system;
+        for (p, rounds) in t.players.iter_mut().zip(entries) {
+            p.rounds = rounds;
+            while p.rounds.last() == Some(&RoundEntry::BLANK) {
+                p.rounds.pop();
+            }
+            p.points = p.score_after(u32::MAX, &ps);
+        }
+        t.teams = Some(ts);
+        t
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A consistent team tournament is accepted (through JSON, which puts
+    /// it in the readers' one form), reads back equal from both writers,
+    /// its history is total and symmetric (each match seen from both
+    /// teams), and every individual system refuses it.
+    #[test]
+    fn written_team_tournaments_read_back_equal(t in team_tournament()) {
+        let doc = serde_json::to_string(&t).unwrap();
+        let t = json::read(&doc, "t.json").map_err(|e| TestCaseError::fail(format!("{e}\n{doc}")))?;
+        let text = trf::write_2026(&t);
+        prop_assert_eq!(Ok(t.clone()), trf::read(&text, "w26.trf"), "{}", text.replace('\r', "\n"));
+        let text = trf::write(&t);
+        prop_assert_eq!(Ok(t.clone()), trf::read(&text, "w.trf"), "{}", text);
+        let ts = t.teams.as_ref().unwrap();
+        let h = ts.history(&t).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for rec in &h.teams {
+            for (r, round) in rec.rounds.iter().enumerate() {
+                let Some(m) = round.match_() else { continue };
+                let back = h.round(m.opponent, r as u32 + 1).and_then(|x| x.match_());
+                prop_assert_eq!(back.map(|b| b.opponent), Some(rec.tpn));
+                let back = back.unwrap();
+                prop_assert_eq!(back.played, m.played);
+                prop_assert_eq!(back.game_points, m.opponent_game_points);
+                if m.played {
+                    prop_assert_eq!(back.colour.map(swiss_core::Colour::opposite), m.colour);
+                }
+            }
+        }
+        for (s, _) in systems() {
+            let refused = matches!(s.pair(&t), Err(swiss_core::PairingError::Unsupported { .. }));
+            prop_assert!(refused, "{} paired a team tournament", s.name());
+        }
+    }
+}

@@ -280,7 +280,10 @@ impl std::fmt::Debug for System {
 
 impl System {
     /// The engine for `options`, after checking that the system reads each
-    /// option set and knows the edition asked for.
+    /// option set and knows the edition asked for. Every system but the
+    /// team system ([`TEAM_SYSTEM`]) pairs individuals: its engine refuses a
+    /// team tournament ([`Tournament::teams`]) with
+    /// [`PairingError::Unsupported`], naming the team system.
     pub fn build(&self, options: &Options) -> Result<Box<dyn PairingSystem>, RegistryError> {
         for (option, set) in options.set() {
             if set && !self.accepts.contains(&option) {
@@ -301,7 +304,11 @@ impl System {
         {
             return Err(self.unknown_edition(e.as_str()));
         }
-        Ok((self.engine)(options))
+        let engine = (self.engine)(options);
+        if self.name == TEAM_SYSTEM {
+            return Ok(engine);
+        }
+        Ok(Box::new(Individual(engine)))
     }
 
     /// The options for pairing with this system, the one resolution of
@@ -641,6 +648,69 @@ pub fn ranking(asked: Option<&str>, file: FileSays<'_>) -> Result<Ranking, Regis
     })
 }
 
+/// The name of the FIDE Swiss team system (C.04.6), the one system that
+/// pairs a team tournament ([`Tournament::teams`]); every other system
+/// refuses one ([`System::build`], [`other_system_error`]).
+pub const TEAM_SYSTEM: &str = "team";
+
+/// An individual system's engine: refuses a team tournament, which the
+/// readers accept since TRF-2026 describes teams, and which its players'
+/// games alone would pair as an individual event.
+struct Individual(Box<dyn PairingSystem>);
+
+impl Individual {
+    fn refuse(&self, t: &Tournament) -> Result<(), PairingError> {
+        match &t.teams {
+            Some(_) => Err(PairingError::Unsupported {
+                round: t.next_round(),
+                reason: format!(
+                    "a team tournament (FIDE C.04.6) is paired by the team system (`{TEAM_SYSTEM}`), not the {} system, which pairs individuals",
+                    self.0.name()
+                ),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl PairingSystem for Individual {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn pair(&self, t: &Tournament) -> Result<swiss_core::Pairing, PairingError> {
+        self.refuse(t)?;
+        self.0.pair(t)
+    }
+
+    fn initial_colour(&self, t: &Tournament) -> Option<swiss_core::Colour> {
+        self.0.initial_colour(t)
+    }
+
+    fn explain(
+        &self,
+        t: &Tournament,
+        player: Option<swiss_core::StartNo>,
+    ) -> Option<Result<String, PairingError>> {
+        if let Err(e) = self.refuse(t) {
+            return Some(Err(e));
+        }
+        self.0.explain(t, player)
+    }
+
+    fn breaches(&self, t: &Tournament, proposed: &swiss_core::Pairing) -> Vec<swiss_core::Breach> {
+        self.0.breaches(t, proposed)
+    }
+
+    fn separate(
+        &self,
+        t: &Tournament,
+        proposed: &swiss_core::Pairing,
+    ) -> Option<swiss_core::Separation> {
+        self.0.separate(t, proposed)
+    }
+}
+
 /// The system named `name`.
 pub fn find(name: &str) -> Result<&'static System, RegistryError> {
     SYSTEMS
@@ -658,12 +728,32 @@ pub fn find(name: &str) -> Result<&'static System, RegistryError> {
 /// A file is never paired under rules it does not ask for. `switch` says
 /// how the caller picks the named system (`--system lim` on the command
 /// line, `system="lim"` in Python).
+///
+/// A team tournament ([`Tournament::teams`]: team records, or a
+/// `FIDE_TEAM` type) is refused by every system but the team system
+/// ([`TEAM_SYSTEM`]), whatever its record 192 says, naming that system.
 pub fn other_system_error(
     t: &Tournament,
     places: &swiss_core::Places,
     system: &str,
     switch: impl Fn(&str) -> String,
 ) -> Option<swiss_core::InputError> {
+    if t.teams.is_some() && system != TEAM_SYSTEM {
+        let (spot, what) = match &t.system {
+            Some(code) => (
+                swiss_core::Spot::System,
+                format!("tournament type `{}`", code.trim()),
+            ),
+            None => (swiss_core::Spot::Teams, "team records 310/013".to_string()),
+        };
+        return Some(places.error(
+            spot,
+            swiss_core::ErrorKind::TeamTournament {
+                what,
+                pair_with: switch(TEAM_SYSTEM),
+            },
+        ));
+    }
     let code = t.system.as_ref()?;
     let reason = match by_code(code) {
         Ok((s, _)) if s.name == system => return None,
@@ -942,5 +1032,44 @@ mod tests {
         assert!(named("FIDE_LIM_1987").is_err());
         assert!(named("FIDE_BURSTEIN").is_err());
         assert!(named("FIDE_TEAM_BAKU").is_err());
+    }
+
+    /// Issue 44: the readers accept team tournaments; every individual
+    /// system refuses one, in the front ends' check (naming the team
+    /// system, with or without a record 192) and in the engine the table
+    /// builds (an `Unsupported` error, never an individual pairing of the
+    /// teams' players).
+    #[test]
+    fn individual_systems_refuse_team_tournaments() {
+        let path = swiss_testdata::path("trf/team/valid/team-tournament.trf");
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let reading = swiss_core::trf::reading(&text, "team.trf").unwrap_or_else(|e| panic!("{e}"));
+        let mut untyped = reading.tournament.clone();
+        untyped.system = None;
+        for s in SYSTEMS.iter().filter(|s| s.name != TEAM_SYSTEM) {
+            let e = other_system_error(&reading.tournament, &reading.places, s.name, |n| {
+                format!("`--system {n}`")
+            })
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+            assert!(
+                e.starts_with("team.trf:2:5: a team tournament (FIDE C.04.6; tournament type `FIDE_TEAM_BAKU`)")
+                    && e.ends_with("pair it with `--system team`"),
+                "{e}"
+            );
+            let e = other_system_error(&untyped, &reading.places, s.name, |n| n.to_string())
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(e.contains("(FIDE C.04.6; team records 310/013)"), "{e}");
+            for v in s.variants {
+                let engine = s.build(&v.options).unwrap_or_else(|e| panic!("{e}"));
+                match engine.pair(&reading.tournament) {
+                    Err(PairingError::Unsupported { reason, .. }) => {
+                        assert!(reason.contains("team system (`team`)"), "{reason}");
+                    }
+                    other => panic!("{}: {other:?}", v.label),
+                }
+            }
+        }
     }
 }

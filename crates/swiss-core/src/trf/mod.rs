@@ -2,8 +2,11 @@
 //! engines read (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `BB*`, `XXS`), and
 //! TRF-2026 (`142` rounds, `152` initial colour, `162` points, `192`
 //! tournament type, `240` byes, `250` acceleration, `260` prohibited pairs,
-//! `###` comments). One reader takes both dialects, and a file may mix
-//! them; [`write`](fn@write) writes TRF16, [`write_2026`] TRF-2026.
+//! `###` comments, and the team records of a team tournament: `310`/`013`
+//! teams, `352` board colours, `362` match points, `300` line-ups, `320`
+//! PABs, `330` forfeited matches, team-keyed `240`/`250`/`260`/`299`). One
+//! reader takes both dialects, and a file may mix them; [`write`](fn@write)
+//! writes TRF16, [`write_2026`] TRF-2026.
 //!
 //! Start with [`read`]. It accepts LF, CRLF and CR-only line endings, counts
 //! columns in characters (names may be UTF-8), and reports every problem it
@@ -31,10 +34,51 @@
 //!   every planned round is played is refused ([`crate::round_to_pair`]).
 //! - **`192 CODE`** (the tournament type) is kept in
 //!   [`Tournament::system`] for the caller to compare with the system it
-//!   pairs. Team tournaments (team-match records `300`, `310`, `320`,
-//!   `330`, or a team code in `192`) are refused: team pairing is not
-//!   supported. `013` (team membership, for team standings in an
-//!   individual event) is kept as written and written back.
+//!   pairs (a team code's syntax is checked: [`crate::parse_team_code`]).
+//! - **Team tournaments** (`team-2026.md` §6). A file with a `310`, `300`,
+//!   `320` or `330` record, or a `FIDE_TEAM...` code in `192`, is a team
+//!   tournament: its team records are read into [`Tournament::teams`]
+//!   (a [`crate::TeamSection`]), with `013`, `352` and `362`, and the IDs of
+//!   `240`, `250`, `260` and `299` are team numbers there. In an individual
+//!   event `013` (team membership for team standings), `352` and `362` are
+//!   kept as written and written back, and `299` is refused. Columns are
+//!   §6.1's; `362` and the IDs of `240`, `260` and `299` are read as tokens
+//!   (the TEC's sample writes `TW 2`, and tabs in `240`); in `300` a `0` or
+//!   `0000` board is empty; `330` also takes `10`/`01`/`00` (Gacrux's
+//!   forms). With both `310` and `013`, `310` is read and a different `013`
+//!   is a warning. The individual systems refuse a team tournament
+//!   (`swiss-systems`), naming the team system.
+//! - **Team matches** are derived from the `001` records and the team
+//!   records, and contradictions are errors ([`crate::TeamSection::history`],
+//!   whose module lists the readings): a line-up without `300` is the
+//!   members who take a board, filled up with the others in roster order
+//!   (the TEC sample puts reserves on the last board with no `300`); the
+//!   opponent is the team of every board's opponent (else the `300`'s); a
+//!   match is played when one board was; game points by `162` (`+` W, `-`
+//!   and an empty board A; a `330` match boards × W or A); the PAB `320`'s,
+//!   by default a drawn match and boards × D; `299` replaces the values of
+//!   one kind of result (the most specific record) or adds a bonus.
+//! - **Hostile team files** are refused, each problem at its place: a
+//!   roster naming a player with no `001` or a player on two rosters; team
+//!   numbers out of 1-999, duplicated or naming no team; a `300` longer than
+//!   the boards (`352`), naming a player not on the team, or another
+//!   opponent than the boards; more members playing than boards; boards of
+//!   one team facing two teams, or teammates paired; a `330` whose boards
+//!   were played, face another team or give the match to the side it says
+//!   lost, or two for one team and round; a `320` team that plays, two PABs
+//!   in a round; a `240` bye for a team that plays; player-keyed `XXA`/`XXP`.
+//! - **Informative team values**: the `001` points of a team tournament
+//!   are not checked against the results (a warning when they differ), the
+//!   `310` match and game points are compared with the results' (a
+//!   warning), `801`/`802` are kept as written, unchecked.
+//! - **One form for teams** ([`crate::TeamSection`]): `352` and the PAB
+//!   values are filled in when absent (alternating colours over the most
+//!   boards played; a drawn match, boards × D), and what the `001` records
+//!   imply is written out as team records (the PAB team of `U` entries, a
+//!   `300` for a line-up out of roster order or short, a `330` for a
+//!   whole-team forfeit, a `240` for a bye every member's entry gives and for
+//!   teams absent from the round to pair), so that writing and reading back
+//!   gives an equal tournament.
 //! - **Unknown record codes** (`xxp`, `XPP`, `xxz`) are kept as written
 //!   with a warning naming the line (and the code they likely misspell);
 //!   the header records a pairing does not read (`022`, `092`, ...),
@@ -55,17 +99,22 @@
 //!   `162`'s `A` (bbp writes `Z`) is the zero-point bye and the forfeit
 //!   loss; `W` also sets the PAB unless `P` is given; `X` is read and
 //!   unused (no result code carries it).
-//! - **`240`** for the round being paired, or an earlier one, is that
+//! - **`240`** (in an individual tournament; a team tournament's are
+//!   kept by team) for the round being paired, or an earlier one, is that
 //!   round's `0000 - F/H/Z` entry (a different entry there is an error);
 //!   for a later round it is kept in [`Tournament::announced_byes`].
 //! - **`250`** ranges fill each player's accelerations in file order, a
 //!   later range overriding an earlier one where they overlap; start
 //!   numbers of no player are skipped; an `XXA` line and a `250` range for
 //!   the same player is an error. `192 ..._BAKU` with no `XXA`/`250`
-//!   applies Baku acceleration ([`crate::acceleration`]).
+//!   applies Baku acceleration ([`crate::acceleration`]) in an individual
+//!   tournament (a team tournament's is the team engine's: by TPN, from
+//!   the same code, unless `250` records give it).
 //! - **`260`** covering every round is an `XXP` group; one over fewer
 //!   rounds applies in those rounds only. **`299`** (abnormal points) is
-//!   refused: its points would change scores in a way no result shows.
+//!   refused in an individual tournament: its points would change the
+//!   players' scores in a way no result shows (a team tournament reads it
+//!   into its team section, where the team scores take it).
 //! - **`XXC rank`** (pair by the order of the `001` records) is accepted
 //!   only when that order is the start-number order, where it changes
 //!   nothing; otherwise it is an error.
@@ -89,6 +138,7 @@ mod players;
 mod points;
 mod reader;
 mod records2026;
+mod team;
 mod writer;
 
 pub(crate) use reader::is_read_record;
@@ -235,6 +285,8 @@ struct TrfPlaces {
     initial_colour: Option<usize>,
     /// Each start number of the `XXZ` records: line and column.
     absent: Vec<(usize, usize)>,
+    /// The team records of a team tournament.
+    team: team::TeamPlaces,
 }
 
 impl TrfPlaces {
@@ -299,6 +351,7 @@ impl TrfPlaces {
                 .map_or((1, 1), |a| (a.0, a.1.get(j).copied().unwrap_or(5))),
             Spot::Absent(k) => self.absent.get(k).copied().unwrap_or((1, 1)),
             Spot::HeaderRecord(_) | Spot::TrailerRecord(_) => (1, 1),
+            team => self.team.place(team).unwrap_or((1, 1)),
         }
     }
 }

@@ -36,9 +36,9 @@ pub(crate) fn is_read_record(code: &str) -> bool {
     ) || TEAM_RECORDS.contains(&code)
 }
 
-/// Records that describe a team tournament (team matches, line-ups, team
-/// PABs). `013` is not one: in an individual event it lists team members
-/// for team standings, and is kept as written.
+/// Records that only a team tournament has (team matches, line-ups, team
+/// PABs), which make a file one. `013` is not one: in an individual event
+/// it lists team members for team standings, and is kept as written.
 const TEAM_RECORDS: [&str; 4] = ["300", "310", "320", "330"];
 
 /// Record codes kept as written without a warning: the TRF16 and TRF-2026
@@ -119,8 +119,8 @@ impl Reader<'_> {
         let mut xxs: Vec<(usize, String)> = Vec::new();
         let mut absent = Vec::new();
         let mut rank_line = None;
-        let mut team_seen = false;
         let mut r26 = Records2026::default();
+        let mut team = super::team::TeamLines::default();
         for (n, line) in lines(text) {
             if line.trim().is_empty() {
                 continue;
@@ -145,14 +145,24 @@ impl Reader<'_> {
                 "192" => self.system(n, rest, &mut t),
                 "152" => self.record_152(n, &cols, &mut r26),
                 "162" => self.record_162(n, &cols, &mut r26),
-                "240" => self.record_240(n, &cols, &mut r26),
-                "250" => self.record_250(n, &cols, &mut r26),
-                "260" => self.record_260(n, &cols, &mut t),
-                "299" => self.error(
-                    n,
-                    1,
-                    ErrorKind::Unsupported("abnormal points (record 299) are"),
-                ),
+                // Team-keyed in a team tournament: read once the file is
+                // known to be one.
+                "240" | "250" | "260" | "299" => {
+                    team.keyed.push((n, code.clone(), line.to_string()));
+                }
+                "310" | "300" | "320" | "330" => team.push(n, &code, line, None),
+                // Read in a team tournament; in an individual event kept as
+                // written (013 lists team members for team standings).
+                "013" | "352" | "362" => {
+                    let copy = if t.players.is_empty() {
+                        t.header_records.push(line.to_string());
+                        (true, t.header_records.len() - 1)
+                    } else {
+                        t.trailer_records.push(line.to_string());
+                        (false, t.trailer_records.len() - 1)
+                    };
+                    team.push(n, &code, line, Some(copy));
+                }
                 "XXC" => {
                     if self.xxc(n, &cols, &mut t) {
                         rank_line = Some(n);
@@ -191,13 +201,6 @@ impl Reader<'_> {
                         absent.push(id);
                     }
                 }
-                c if TEAM_RECORDS.contains(&c) => {
-                    // One is enough: the rest would say the same.
-                    if !team_seen {
-                        self.error(n, 1, ErrorKind::TeamTournament(format!("record `{c}`")));
-                        team_seen = true;
-                    }
-                }
                 _ => {
                     if !KEPT_RECORDS.contains(&code.as_str()) && !is_national_rating(&code, &cols) {
                         let hint = misspelled(&code)
@@ -227,6 +230,25 @@ impl Reader<'_> {
             self.xxc_rank(line, &marks, &t);
         }
         let blank = self.sort_players(&mut t, marks);
+        if team.is_team(&t) {
+            t.teams = Some(self.team_section(team, &mut t));
+        } else {
+            for (n, code, line) in std::mem::take(&mut team.keyed) {
+                let cols = Columns(line.chars().collect());
+                match code.as_str() {
+                    "240" => self.record_240(n, &cols, &mut r26),
+                    "250" => self.record_250(n, &cols, &mut r26),
+                    "260" => self.record_260(n, &cols, &mut t),
+                    _ => self.error(
+                        n,
+                        1,
+                        ErrorKind::Unsupported(
+                            "abnormal points (record 299) in an individual tournament are",
+                        ),
+                    ),
+                }
+            }
+        }
         self.apply_2026(r26, &mut t, old_points);
         (t, absent, blank)
     }

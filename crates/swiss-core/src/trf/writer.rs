@@ -11,6 +11,10 @@ use super::*;
 /// `260` for forbidden pairs limited to a range of rounds (which `XXP`
 /// cannot say), and the other trailing records verbatim. Reading the output gives back
 /// an equal [`Tournament`].
+///
+/// A team tournament's records have no TRF16 form: they are written as
+/// [`write_2026`] writes them (`352` and `362` before the players, the
+/// others after), so that a team tournament survives either writer.
 pub fn write(t: &Tournament) -> String {
     let mut out = String::new();
     if !t.name.is_empty() {
@@ -41,8 +45,18 @@ pub fn write(t: &Tournament) -> String {
         out.push_str(&line);
         out.push('\n');
     }
-    for p in &t.players {
-        out.push_str(&player_line(p));
+    let (team_header, team_trailer) = team_records(t);
+    for line in team_header {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for line in player_lines(t) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    // TRF16 has no team records: a team tournament's are TRF-2026's.
+    for line in team_trailer {
+        out.push_str(&line);
         out.push('\n');
     }
     for (id, pts) in &t.accelerations {
@@ -90,6 +104,15 @@ pub fn write(t: &Tournament) -> String {
 /// (`XXP` groups cover rounds 1 to the planned rounds), and the other
 /// trailing records verbatim. Reading the output gives back an equal
 /// [`Tournament`].
+///
+/// A team tournament (`team-2026.md` §6.3) adds `352` and `362` (when not
+/// 2/1/0) before the players, and after them one `310` per team (with
+/// the match points, game points and rank the model holds: see
+/// [`Tournament::refresh_team_scores`]), the same teams as legacy `013`,
+/// the `300` line-ups, `320` (values and the PAB team of each round),
+/// `330`, and the team-keyed `240`, `250`, `260` and `299`. A player's
+/// pairing-allocated bye (`U`) in a round his team plays is a board won
+/// against an empty one, written `0000 - +` as the TEC's sample does.
 pub fn write_2026(t: &Tournament) -> String {
     let mut lines: Vec<String> = Vec::new();
     if !t.name.is_empty() {
@@ -117,8 +140,15 @@ pub fn write_2026(t: &Tournament) -> String {
     }
     // No TRF-2026 record holds these settings.
     lines.extend(record_xxo(t));
-    lines.extend(t.players.iter().map(player_line));
-    lines.extend(records_240(t));
+    let (team_header, team_trailer) = team_records(t);
+    lines.extend(team_header);
+    lines.extend(player_lines(t));
+    if t.teams.is_none() {
+        // In a team tournament `240` names teams; the players' byes are
+        // in their records.
+        lines.extend(records_240(t));
+    }
+    lines.extend(team_trailer);
     lines.extend(announced_240(t));
     lines.extend(records_250(t));
     let every = t.planned_rounds.unwrap_or(MAX_ROUNDS);
@@ -137,6 +167,197 @@ pub fn write_2026(t: &Tournament) -> String {
         out.push('\r');
     }
     out
+}
+
+/// The player records; in a team tournament a `U` entry in a round the
+/// player's team has a match is written `0000 - +` (a board won against an
+/// empty one; read back as the same entry).
+fn player_lines(t: &Tournament) -> Vec<String> {
+    let Some(ts) = &t.teams else {
+        return t.players.iter().map(player_line).collect();
+    };
+    let roster: std::collections::BTreeMap<StartNo, crate::team::TeamNo> = ts
+        .teams
+        .iter()
+        .flat_map(|team| team.members.iter().map(move |&m| (m, team.tpn)))
+        .collect();
+    t.players
+        .iter()
+        .map(|p| {
+            let team = roster.get(&p.start_no).copied();
+            let mut line = player_line(p);
+            for (r, e) in p.rounds.iter().enumerate() {
+                let round = r as u32 + 1;
+                if e.result == ResultCode::PairingBye
+                    && e.opponent.is_none()
+                    && team.is_some()
+                    && ts.pab_team(round) != team
+                {
+                    let col = FIRST_ROUND_COLUMN + r * ROUND_WIDTH + 7;
+                    line = line
+                        .chars()
+                        .enumerate()
+                        .map(|(i, c)| if i + 1 == col { '+' } else { c })
+                        .collect();
+                }
+            }
+            line
+        })
+        .collect()
+}
+
+/// A team tournament's records (`team-2026.md` §6.3): those before the
+/// players (`352`, `362`) and those after them.
+fn team_records(t: &Tournament) -> (Vec<String>, Vec<String>) {
+    let Some(ts) = &t.teams else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut head = Vec::new();
+    if !ts.board_colours.is_empty() {
+        let colours: String = ts
+            .board_colours
+            .iter()
+            .map(|c| c.letter().to_ascii_uppercase())
+            .collect();
+        head.push(format!("352 {colours}"));
+    }
+    let v = ts.match_point_values;
+    if v != crate::team::MatchPointValues::default() {
+        head.push(format!(
+            "362 TW{:>4}   TD{:>4}   TL{:>4}",
+            v.win, v.draw, v.loss
+        ));
+    }
+    let mut tail = Vec::new();
+    for team in &ts.teams {
+        let mut line = format!(
+            "310 {:>3} {} {} {:>6} {:>6} {:>6} {:>3} ",
+            team.tpn,
+            fit(&team.name, 32),
+            fit(&team.nickname, 5),
+            team.strength,
+            team.match_points.map(six).unwrap_or_default(),
+            team.game_points.map(six).unwrap_or_default(),
+            team.rank.map(|r| r.to_string()).unwrap_or_default(),
+        );
+        for m in &team.members {
+            let _ = write!(line, " {m:>4}");
+        }
+        tail.push(line.trim_end().to_string());
+    }
+    // Legacy `013`, which the TEC still asks for: the same teams in TPN order.
+    for team in &ts.teams {
+        let mut line = format!("013 {}", fit(&team.name, 32));
+        for (j, m) in team.members.iter().enumerate() {
+            let sep = if j == 0 { "" } else { " " };
+            let _ = write!(line, "{sep}{m:>4}");
+        }
+        tail.push(line.trim_end().to_string());
+    }
+    for l in &ts.line_ups {
+        let mut line = format!(
+            "300 {:>3} {:>3} {:>3}",
+            l.round,
+            l.team,
+            l.opponent.unwrap_or(0)
+        );
+        for p in &l.players {
+            let _ = write!(
+                line,
+                " {:>4}",
+                p.map_or("0000".to_string(), |p| p.to_string())
+            );
+        }
+        tail.push(line);
+    }
+    let (mp, gp) = (ts.pab_match_points, ts.pab_game_points);
+    if mp.is_some() || gp.is_some() || !ts.pab_teams.is_empty() {
+        let mut line = format!(
+            "320 {:>4} {:>4}",
+            mp.map(four).unwrap_or_default(),
+            gp.map(four).unwrap_or_default()
+        );
+        for team in &ts.pab_teams {
+            let _ = write!(
+                line,
+                " {:>3}",
+                team.map_or("000".to_string(), |t| t.to_string())
+            );
+        }
+        tail.push(line.trim_end().to_string());
+    }
+    for f in &ts.forfeits {
+        tail.push(format!(
+            "330 {} {:>3} {:>3} {:>3}",
+            f.result.code(),
+            f.round,
+            f.white,
+            f.black
+        ));
+    }
+    for b in &ts.byes {
+        let mut line = format!("240 {} {:>3}", b.kind.letter(), b.round);
+        for id in &b.teams {
+            let _ = write!(line, " {id:>4}");
+        }
+        tail.push(line);
+    }
+    for a in &ts.accelerations {
+        let value = |p: Points| {
+            if p == Points::ZERO {
+                String::new()
+            } else {
+                p.to_string()
+            }
+        };
+        tail.push(format!(
+            "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
+            value(a.match_points),
+            value(a.game_points),
+            a.first_round,
+            a.last_round,
+            a.first_team,
+            a.last_team
+        ));
+    }
+    for g in &ts.forbidden {
+        tail.push(record_260(g.first_round, g.last_round, &g.teams));
+    }
+    for a in &ts.abnormal_points {
+        let value = |p: Option<Points>| p.map(|p| p.to_string()).unwrap_or_default();
+        // Kind at 5, match points 7-11, game points 13-17 (a sign fits
+        // before four digits), round 20-22, teams from 24.
+        let mut line = format!(
+            "299 {} {:>5} {:>5}  {:>3}",
+            a.kind.letter(),
+            value(a.match_points),
+            value(a.game_points),
+            a.round.map_or("000".to_string(), |r| format!("{r:>3}"))
+        );
+        for id in &a.teams {
+            let _ = write!(line, " {id:>4}");
+        }
+        tail.push(line.trim_end().to_string());
+    }
+    (head, tail)
+}
+
+/// Points in four columns (`320`): `99.5`, or `120` when whole; blank
+/// when they do not fit (the readers then fill in the default again).
+fn four(p: Points) -> String {
+    let s = p.to_string();
+    if s.chars().count() <= 4 {
+        return s;
+    }
+    match s.strip_suffix(".0") {
+        Some(whole) if whole.len() <= 4 => whole.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Points in six columns (`310`; the validator bounds them to fit).
+fn six(p: Points) -> String {
+    p.to_string()
 }
 
 /// The `XXO` record of the tournament's settings, if any is set.
