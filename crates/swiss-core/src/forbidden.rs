@@ -14,6 +14,13 @@ use crate::model::{StartNo, Tournament};
 struct Matrix {
     /// The players named in some group, sorted: row `i` is `ids[i]`.
     ids: Vec<StartNo>,
+    /// Each start number's row, [`NO_ROW`] for a player in no group,
+    /// indexed by start number: a pair's test is one load, not a search
+    /// (Lim and TCEC test all 50 million pairs of a 9,999-player field
+    /// whose every pair is forbidden). Empty when a start number is
+    /// beyond the TRF's four digits (a state built by hand): then rows
+    /// are searched in `ids`.
+    index: Vec<u32>,
     /// Words per row.
     words: usize,
     /// Row-major bits; bit `j` of row `i`: `ids[i]` and `ids[j]` must not meet.
@@ -68,15 +75,82 @@ impl Matrix {
         for r in 0..ids.len() {
             bits[r * words + r / 64] &= !(1 << (r % 64));
         }
-        Some(Matrix { ids, words, bits })
+        let mut index = Vec::new();
+        if let Some(&top) = ids.last()
+            && top <= crate::limits::MAX_START_NO
+        {
+            index = vec![NO_ROW; top as usize + 1];
+            for (r, &s) in ids.iter().enumerate() {
+                // Rows fit: there are at most MAX_START_NO of them.
+                index[s as usize] = r as u32;
+            }
+        }
+        Some(Matrix {
+            ids,
+            index,
+            words,
+            bits,
+        })
+    }
+
+    /// The row of the player `s`, when he is in some group.
+    fn row_of(&self, s: StartNo) -> Option<usize> {
+        if self.index.is_empty() {
+            return self.ids.binary_search(&s).ok();
+        }
+        let r = *self.index.get(s as usize)?;
+        (r != NO_ROW).then_some(r as usize)
     }
 
     fn get(&self, row: usize, other: StartNo) -> bool {
-        self.ids
-            .binary_search(&other)
-            .is_ok_and(|j| self.bits[row * self.words + j / 64] >> (j % 64) & 1 == 1)
+        self.row_of(other)
+            .is_some_and(|j| self.bits[row * self.words + j / 64] >> (j % 64) & 1 == 1)
+    }
+
+    /// The rows set in row `row`, ascending.
+    fn partners(&self, row: usize) -> SetBits<'_> {
+        SetBits::new(&self.bits[row * self.words..(row + 1) * self.words])
     }
 }
+
+/// The positions of the bits set in a row of words, ascending: a word at
+/// a time, so a row of few partners costs its words, not its bits, and
+/// a plain `next` (nested iterator adapters cost a call a partner, most
+/// of the time of reading an all-forbidden field's 100 million pairs).
+struct SetBits<'a> {
+    words: &'a [u64],
+    /// The index of `word` in `words`.
+    at: usize,
+    /// What is left of `words[at]`.
+    word: u64,
+}
+
+impl<'a> SetBits<'a> {
+    fn new(words: &'a [u64]) -> SetBits<'a> {
+        SetBits {
+            words,
+            at: 0,
+            word: words.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl Iterator for SetBits<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.at += 1;
+            self.word = *self.words.get(self.at)?;
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.at * 64 + b)
+    }
+}
+
+/// No row of [`Matrix::index`]: the start number is in no group.
+const NO_ROW: u32 = u32::MAX;
 
 /// Moves the `260` groups that cover every round (1 to the planned rounds,
 /// or to the most rounds a tournament may have when none are planned)
@@ -112,11 +186,7 @@ impl Partners {
         t.players
             .iter()
             .map(|p| Partners {
-                row: m
-                    .ids
-                    .binary_search(&p.start_no)
-                    .ok()
-                    .map(|r| (m.clone(), r)),
+                row: m.row_of(p.start_no).map(|r| (m.clone(), r)),
             })
             .collect()
     }
@@ -147,13 +217,11 @@ impl Partners {
 
     /// The partners, by start number ascending.
     pub fn iter(&self) -> impl Iterator<Item = StartNo> + '_ {
-        self.row.iter().flat_map(|(m, r)| {
-            m.ids
-                .iter()
-                .enumerate()
-                .filter(move |&(j, _)| m.bits[r * m.words + j / 64] >> (j % 64) & 1 == 1)
-                .map(|(_, &s)| s)
-        })
+        let (ids, bits): (&[StartNo], SetBits<'_>) = match &self.row {
+            Some((m, r)) => (&m.ids, m.partners(*r)),
+            None => (&[], SetBits::new(&[])),
+        };
+        bits.map(move |j| ids[j])
     }
 
     /// Whether there is no partner.
@@ -248,6 +316,22 @@ mod tests {
             assert_eq!(!p[2].contains(&4), three_meets_four, "round {round}");
             assert!(p[0].contains(&2), "XXP holds in round {round}");
         }
+    }
+
+    /// Start numbers beyond the TRF's four digits (a state built by
+    /// hand) are searched rather than indexed, with the same answers;
+    /// partners are read across words.
+    #[test]
+    fn start_numbers_of_any_size_are_found() {
+        let p = Partners::from_list(20_000, &[70_000, 3, 64, 65, 128]);
+        assert_eq!(p.iter().collect::<Vec<_>>(), vec![3, 64, 65, 128, 70_000]);
+        assert!(p.contains(&70_000) && p.contains(&65) && !p.contains(&20_000));
+        assert!(!p.contains(&4) && !p.contains(&u32::MAX));
+        let t = field(200, vec![(1..=200).step_by(3).collect()]);
+        let p = Partners::of_players(&t, 1);
+        assert_eq!(p[0].iter().count(), 66);
+        assert!(p[0].contains(&199) && !p[0].contains(&200) && p[198].contains(&1));
+        assert!(p[1].is_empty() && !p[1].contains(&1));
     }
 
     #[test]
