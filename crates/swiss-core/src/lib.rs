@@ -53,7 +53,7 @@ pub use points::{ParsePointsError, PointSystem, Points};
 pub use state::{PastRound, PlayerState, RoundState};
 pub use system::{
     Agreement, CheckReport, PairingError, PairingSystem, Replay, RoundDifference, before_round,
-    check, infer_initial_colour, same_pairing,
+    check, infer_initial_colour, same_pairing, short_list,
 };
 pub use team::{
     AbnormalKind, AbnormalPoints, ByeKind, ForbiddenTeams, ForfeitResult, ForfeitedMatch, LineUp,

@@ -69,6 +69,33 @@ impl PairingError {
     }
 }
 
+/// Start numbers for the reason of a [`PairingError`]: the first ten of a
+/// longer list, then how many more (`1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and
+/// 9989 more`), so that a message stays one short line whatever the size
+/// of the field.
+///
+/// ```
+/// assert_eq!(swiss_core::short_list(&[3, 1]), "3, 1");
+/// let field: Vec<swiss_core::StartNo> = (1..=9999).collect();
+/// assert_eq!(
+///     swiss_core::short_list(&field),
+///     "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more"
+/// );
+/// ```
+pub fn short_list(start_numbers: &[crate::model::StartNo]) -> String {
+    const SHOWN: usize = 10;
+    let mut s = start_numbers
+        .iter()
+        .take(SHOWN)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if start_numbers.len() > SHOWN {
+        s.push_str(&format!(" ... and {} more", start_numbers.len() - SHOWN));
+    }
+    s
+}
+
 /// A pairing system: pairs the next round of a tournament.
 ///
 /// The input is the whole record, so a system may derive what it needs
