@@ -30,6 +30,76 @@ pub fn maximum_cardinality_matching(
     (0..n).map(|v| m.mate(v)).collect()
 }
 
+/// Makes the graph whose row `i` of `n.div_ceil(64)` words,
+/// `rows[i * words..]`, has bit `j` for an edge `i-j` symmetric: every
+/// edge given one way only is added the other way (the rows ORed with
+/// their transpose), ready for [`CardinalityMatcher::from_rows`]. A
+/// caller fills each row from its own vertex's list and leaves the
+/// mirror to this, instead of writing across rows (a cache miss a bit:
+/// seconds for the 100 million edges of a 10,000-vertex dense graph).
+/// Done on 64 x 64 blocks, each transposed in 6 passes of shifts and
+/// masks: a few operations a word.
+///
+/// # Panics
+///
+/// When `rows` holds fewer than `n` rows.
+///
+/// ```
+/// let mut rows = vec![0b10u64, 0b000, 0b010]; // 0-1 and 2-1
+/// swiss_matching::make_symmetric(&mut rows, 3);
+/// assert_eq!(rows, [0b010, 0b101, 0b010]);
+/// ```
+pub fn make_symmetric(rows: &mut [u64], n: usize) {
+    let words = n.div_ceil(64);
+    assert!(rows.len() >= n * words, "{n} rows of {words} words");
+    let block = |m: &[u64], bi: usize, bj: usize| -> [u64; 64] {
+        let mut b = [0u64; 64];
+        for (r, x) in b.iter_mut().enumerate().take(n.saturating_sub(bi * 64)) {
+            *x = m[(bi * 64 + r) * words + bj];
+        }
+        b
+    };
+    for bi in 0..words {
+        for bj in bi..words {
+            // Rows bi*64.. at word bj, and rows bj*64.. at word bi: each
+            // is the other's mirror.
+            let mut upper = block(rows, bi, bj);
+            let mut lower = block(rows, bj, bi);
+            transpose_64(&mut lower);
+            for (u, l) in upper.iter_mut().zip(&lower) {
+                *u |= l;
+            }
+            lower = upper;
+            transpose_64(&mut lower);
+            for (r, &x) in upper.iter().enumerate().take(n.saturating_sub(bi * 64)) {
+                rows[(bi * 64 + r) * words + bj] = x;
+            }
+            for (r, &x) in lower.iter().enumerate().take(n.saturating_sub(bj * 64)) {
+                rows[(bj * 64 + r) * words + bi] = x;
+            }
+        }
+    }
+}
+
+/// Transposes the 64 x 64 bit block `a` (bit `c` of `a[r]` becomes bit
+/// `r` of `a[c]`): the quadrants' off-diagonal halves swapped, then each
+/// quadrant's, down to single bits.
+fn transpose_64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
 /// An incremental maximum cardinality matcher on a dense graph with
 /// vertices `0..n`.
 ///
@@ -479,5 +549,39 @@ mod tests {
         let mut m = CardinalityMatcher::new(8, adj);
         assert_eq!(m.maximum_matching(), 4);
         assert!(m.is_perfect());
+    }
+
+    /// `make_symmetric` ORs the rows with their transpose, bit for bit
+    /// as the definition says, on sizes around the word boundaries
+    /// (partial blocks on the edges); the 64 x 64 transpose alone too.
+    #[test]
+    fn rows_are_made_symmetric_block_by_block() {
+        let mut below = crate::test_numbers(0x9e37_79b9_7f4a_7c15);
+        let mut a = [0u64; 64];
+        a.iter_mut().for_each(|w| *w = below(u64::MAX));
+        let mut t = a;
+        transpose_64(&mut t);
+        for (r, row) in a.iter().enumerate() {
+            for (c, column) in t.iter().enumerate() {
+                assert_eq!(column >> r & 1, row >> c & 1, "{r}-{c}");
+            }
+        }
+        for n in [1usize, 2, 63, 64, 65, 127, 130, 200] {
+            let words = n.div_ceil(64);
+            let mut m = vec![0u64; n * words];
+            for _ in 0..n * 3 {
+                let (i, j) = (below(n as u64) as usize, below(n as u64) as usize);
+                m[i * words + j / 64] |= 1 << (j % 64);
+            }
+            let bit = |m: &[u64], i: usize, j: usize| m[i * words + j / 64] >> (j % 64) & 1 == 1;
+            let mut sym = m.clone();
+            make_symmetric(&mut sym, n);
+            for i in 0..n {
+                for j in 0..words * 64 {
+                    let want = j < n && (bit(&m, i, j) || bit(&m, j, i));
+                    assert_eq!(bit(&sym, i, j), want, "n={n} {i}-{j}");
+                }
+            }
+        }
     }
 }

@@ -29,7 +29,7 @@ mod weighted;
 pub use weight::{Weight, Wide};
 pub use weighted::{DenseMatching, Objective, SolveKind, maximum_weight_matching};
 
-pub use cardinality::{CardinalityMatcher, maximum_cardinality_matching};
+pub use cardinality::{CardinalityMatcher, make_symmetric, maximum_cardinality_matching};
 
 /// Fewest vertices for which the O(n²) passes over a weight matrix run
 /// on several threads: below it, a pass is too short to pay for them.
