@@ -19,8 +19,12 @@ use crate::player::Player;
 /// The completion test of each bracket (C4) then keeps the bye there.
 /// Returns that score (`None` for an even field, or when no level works).
 /// Nothing changes when the field is even or no score level allows a
-/// complete pairing (the round is then refused as in 2017).
-pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) -> Option<i32> {
+/// complete pairing (the round loop refuses such a round before C5).
+/// `absolute` is the field's C1-C3, which do not read PAB eligibility.
+pub(crate) fn c5_lowest_pab_score(
+    field: &mut [Player],
+    absolute: &AbsoluteCriteria,
+) -> Option<i32> {
     if field.len().is_multiple_of(2) {
         return None;
     }
@@ -33,13 +37,11 @@ pub(crate) fn c5_lowest_pab_score(field: &mut [Player]) -> Option<i32> {
     levels.dedup();
     let eligible: Vec<bool> = field.iter().map(|p| p.may_get_bye).collect();
     let nobody = vec![None; field.len()];
-    // C1-C3 do not read bye eligibility: one table serves every level.
-    let absolute = AbsoluteCriteria::new(field);
     for &level in &levels {
         for (p, &was) in field.iter_mut().zip(&eligible) {
             p.may_get_bye = was && p.score <= level;
         }
-        if completable(field, &absolute, &nobody) {
+        if completable(field, absolute, &nobody) {
             tracing::debug!(
                 score = %swiss_core::Points(level),
                 "C5: the PAB goes to a player of this score or lower"

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use super::bracket::{
     Bracket, Chosen, downfloaters, log_bracket, scoregroup_end, solve_bracket, with_pairs,
 };
-use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable};
+use super::completion::{AbsoluteCriteria, bracket_pairs_everyone, completable, unpairable};
 use super::criteria::Fide2017;
 use super::record::Recorder;
 use crate::DutchError;
@@ -79,11 +79,11 @@ impl<'a> RoundPairing<'a> {
         if n == 0 {
             return Ok(());
         }
-        if !completable(self.field, self.absolute, &self.opponent) {
+        // C.4 before any bracket: a round that cannot be completed at all
+        // is refused, with the reason, before any weights are built.
+        if let Some(why) = unpairable(self.field, self.absolute) {
             return Err(DutchError::NoLegalPairing {
-                reason:
-                    "the players cannot all be paired (one bye at most) without breaking C.1-C.3"
-                        .into(),
+                reason: why.reason::<Fide2017>(),
             });
         }
         let top = self.scoregroup_end(0);

@@ -12,23 +12,36 @@ use super::bracket::{
 };
 use super::completion::{
     AbsoluteCriteria, bracket_pairs_everyone, completable, completable_set, perfectly_pairable,
+    unpairable,
 };
 use super::criteria::{C9Ranks, Fide2026};
 use super::record::Recorder;
 use crate::DutchError;
+use crate::fide2026::c5_lowest_pab_score;
 use crate::player::Player;
 
 /// Pairs the whole round under the 2026 rules: returns, for each player
-/// (Art. 1.2 order), his opponent. `pab_score` is C5's lowest PAB score
-/// when the field is odd. Each bracket paired is kept in `recorder` when
-/// given (the arbiter's comparison or account).
+/// (Art. 1.2 order), his opponent. A round that cannot be completed at
+/// all (C4 before the first bracket) is refused with the reason; else
+/// C5 fixes the lowest PAB score when the field is odd, restricting the
+/// players' PAB eligibility (C2) to it, and the brackets are paired. Each
+/// bracket paired is kept in `recorder` when given (the arbiter's
+/// comparison or account).
 pub(crate) fn pair_round_2026(
-    field: &[Player],
+    field: &mut [Player],
     rounds_played: u32,
-    pab_score: Option<i32>,
     recorder: Option<&RefCell<Recorder>>,
 ) -> Result<Vec<Option<usize>>, DutchError> {
+    // C1-C3 do not read PAB eligibility: C5 and the brackets share one
+    // table.
     let absolute = AbsoluteCriteria::new(field);
+    if let Some(why) = unpairable(field, &absolute) {
+        return Err(DutchError::NoLegalPairing {
+            reason: why.reason::<Fide2026>(),
+        });
+    }
+    let pab_score = c5_lowest_pab_score(field, &absolute);
+    let field = &*field;
     let mut round = Round2026 {
         field,
         absolute: &absolute,
@@ -81,8 +94,9 @@ enum Outcome {
 }
 
 impl<'a> Round2026<'a> {
-    /// Pairs the brackets top-down. Fails with `NoLegalPairing` when no
-    /// complete round-pairing exists at all (the arbiter decides).
+    /// Pairs the brackets top-down, the round known to be completable
+    /// (`pair_round_2026` checked it, and C5 kept a PAB level at which it
+    /// is).
     ///
     /// A bracket is paired first with the next scoregroup only, as in
     /// 2017, which is much cheaper than a matching over every player
@@ -98,12 +112,6 @@ impl<'a> Round2026<'a> {
         let n = self.field.len();
         if n == 0 {
             return Ok(());
-        }
-        if !completable(self.field, self.absolute, &self.opponent) {
-            return Err(DutchError::NoLegalPairing {
-                reason: "the players cannot all be paired (one PAB at most) without breaking C1-C3"
-                    .into(),
-            });
         }
         let top = scoregroup_end(self.field, 0);
         let mut pass = Pass {

@@ -441,8 +441,9 @@ impl<E: EditionRules, const N: usize> PaletteRows<'_, '_, '_, E, N> {
                     }
                 }
             }
-            for &p in w.bracket.absolute.barred_partners(w.bracket.members[a]) {
-                if let Ok(k) = self.at.binary_search_by_key(&p, |&(f, _)| f) {
+            for p in w.bracket.absolute.barred_partners(w.bracket.members[a]) {
+                // Positions fit, as in `at`.
+                if let Ok(k) = self.at.binary_search_by_key(&(p as u32), |&(f, _)| f) {
                     clear(out, self.at[k].1 as usize);
                 }
             }

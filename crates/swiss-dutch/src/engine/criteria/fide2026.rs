@@ -41,7 +41,6 @@ use crate::engine::completion::AbsoluteCriteria;
 use crate::engine::record::Recorder;
 use crate::engine::round_2026::pair_round_2026;
 use crate::engine::weights::{ScoreLevels, bits, put};
-use crate::fide2026::c5_lowest_pab_score;
 use crate::float::{Float, float_2026};
 use crate::player::Player;
 use crate::{DutchError, Edition};
@@ -148,8 +147,7 @@ impl EditionRules for Fide2026 {
         rounds_played: u32,
         recorder: Option<&RefCell<Recorder>>,
     ) -> Result<Vec<Option<usize>>, DutchError> {
-        let pab_score = c5_lowest_pab_score(field);
-        pair_round_2026(field, rounds_played, pab_score, recorder)
+        pair_round_2026(field, rounds_played, recorder)
     }
 
     fn bits_below_top(&self) -> u32 {
