@@ -108,15 +108,16 @@ fn no_complete_pairing(round: &Round, m: &CardinalityMatcher, odd: bool) -> Dubo
             ),
         };
     }
-    let unmatched: Vec<String> = (0..n)
+    let mut unmatched: Vec<swiss_core::StartNo> = (0..n)
         .filter(|&i| m.mate(i).is_none())
-        .map(|i| round.players[i].id.to_string())
+        .map(|i| round.players[i].id)
         .collect();
+    unmatched.sort_unstable();
     DubovError::NoLegalPairing {
         reason: format!(
             "no complete round-pairing (Dubov {}) of the {n} players exists under {} \
-             (no second game, forbidden pairs) and {} (same absolute colour preference){}; \
-             a maximum pairing leaves out: {}{}",
+             (no second game, forbidden pairs) and {} (same absolute colour preference){}: \
+             at most {} of them can be paired{}; a maximum pairing leaves out {}{}",
             rule("A.8"),
             rule("C.1"),
             rule("C.3"),
@@ -125,7 +126,9 @@ fn no_complete_pairing(round: &Round, m: &CardinalityMatcher, odd: bool) -> Dubo
             } else {
                 String::new()
             },
-            unmatched.join(" "),
+            n - unmatched.len(),
+            if odd { " (or given the bye)" } else { "" },
+            swiss_core::short_list(&unmatched),
             if odd && m.mate(n).is_none() {
                 ", and the bye"
             } else {

@@ -353,7 +353,7 @@ pub(crate) enum DubovError {
     /// provisional one.
     #[error(
         "Dubov {rule}: every player needs a rating, and player(s) {} have none; give a provisional rating (a default rating or a per-player override)",
-        list(start_nos)
+        swiss_core::short_list(start_nos)
     )]
     UnratedPlayers {
         /// The start numbers of the unrated players.
@@ -378,22 +378,6 @@ pub(crate) enum DubovError {
     /// An internal invariant failed: a bug, please report the input.
     #[error("internal error in the Dubov engine: {0}")]
     Internal(String),
-}
-
-/// The start numbers, the first ten of a longer list followed by how many
-/// more: a message stays one short line with 9,999 unrated players.
-fn list(v: &[StartNo]) -> String {
-    const SHOWN: usize = 10;
-    let mut s = v
-        .iter()
-        .take(SHOWN)
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    if v.len() > SHOWN {
-        s.push_str(&format!(" ... and {} more", v.len() - SHOWN));
-    }
-    s
 }
 
 impl DubovError {
