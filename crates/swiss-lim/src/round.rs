@@ -107,11 +107,19 @@ pub(crate) fn pair_all(field: &Field) -> Result<(Option<usize>, Vec<Made>), LimE
         .collect();
     let byeable = n % 2 == 1 && alone.len() == 1 && field.p(alone[0]).bye_eligible;
     if !alone.is_empty() && !byeable {
-        let ids: Vec<String> = alone.iter().map(|&i| field.p(i).id.to_string()).collect();
+        let mut ids: Vec<swiss_core::StartNo> = alone.iter().map(|&i| field.p(i).id).collect();
+        ids.sort_unstable();
         return Err(LimError::NoLegalPairing {
             reason: format!(
-                "no compatible opponent at all (Lim 2.1) for {}",
-                ids.join(" ")
+                "{} of the {n} players have no compatible opponent at all (Lim 2.1: every other \
+                 player met before, forbidden or of colours that cannot be given), {}: {}",
+                ids.len(),
+                match (n % 2, ids.len()) {
+                    (0, _) => "and the field is even (no bye)",
+                    (_, 1) => "and he may not receive the bye",
+                    _ => "more than the one bye can take",
+                },
+                swiss_core::short_list(&ids)
             ),
         });
     }
