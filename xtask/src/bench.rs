@@ -22,9 +22,18 @@ pub struct Cell {
     pub seconds: f64,
     /// Peak resident memory of the process, in MiB (`None` off Linux).
     pub peak_mib: Option<f64>,
-    /// [`digest`] of the pairing made (`None` when not reported).
+    /// [`digest`] of the pairing made (`None` when not reported, or
+    /// when the round has no legal pairing).
     pub digest: Option<u64>,
+    /// The system found no legal pairing
+    /// ([`swiss_core::PairingError::NoLegalPairing`], the CLI's exit 1):
+    /// the time is that of the refusal.
+    pub refused: bool,
 }
+
+/// What `bench-one` prints instead of a digest when the round has no
+/// legal pairing.
+pub const NO_LEGAL_PAIRING: &str = "no-legal-pairing";
 
 /// A fingerprint of a pairing: its pairs with their colours, in any board
 /// order, and its bye (what [`swiss_core::same_pairing`] compares).
@@ -84,18 +93,22 @@ pub fn measure(system: &dyn PairingSystem, file: &Path, reps: u32) -> anyhow::Re
     let t = trf::read(&text, &file.display().to_string()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut best = f64::INFINITY;
     let mut made = None;
+    let mut refused = false;
     for _ in 0..reps.max(1) {
         let start = Instant::now();
-        let pairing = system
-            .pair(&t)
-            .map_err(|e| anyhow::Error::new(e).context(file.display().to_string()))?;
+        let outcome = system.pair(&t);
         best = best.min(start.elapsed().as_secs_f64());
-        made = Some(digest(&pairing));
+        match outcome {
+            Ok(pairing) => made = Some(digest(&pairing)),
+            Err(swiss_core::PairingError::NoLegalPairing { .. }) => refused = true,
+            Err(e) => return Err(anyhow::Error::new(e).context(file.display().to_string())),
+        }
     }
     Ok(Cell {
         seconds: best,
         peak_mib: peak_mib(),
         digest: made,
+        refused,
     })
 }
 
@@ -144,11 +157,13 @@ pub fn measure_in_child(
     }
     let seconds: f64 = first.parse()?;
     let peak_mib = it.next().and_then(|s| s.parse().ok());
-    let digest = it.next().and_then(|s| s.parse().ok());
+    let third = it.next();
+    let digest = third.and_then(|s| s.parse().ok());
     Ok(Some(Cell {
         seconds,
         peak_mib,
         digest,
+        refused: third == Some(NO_LEGAL_PAIRING),
     }))
 }
 
@@ -215,15 +230,22 @@ pub enum Shape {
     /// absence): round 2's brackets are as large as in a rated event, but
     /// no rating orders them.
     UnratedRound2,
+    /// `n` rated players before round 1, every pair forbidden by three
+    /// `XXP` groups (the first and second thirds of the field, the second
+    /// and third, the first and third; issue 43): no legal pairing, and
+    /// what is timed is the refusal. Hostile input: time and memory must
+    /// stay those of reading the file, not of pairing it.
+    AllForbidden,
 }
 
 impl Shape {
     /// Every shape, in the order the table prints them.
-    pub const ALL: [Shape; 4] = [
+    pub const ALL: [Shape; 5] = [
         Shape::AllDraws,
         Shape::Decisive,
         Shape::UnratedRound1,
         Shape::UnratedRound2,
+        Shape::AllForbidden,
     ];
 
     /// The shape's name on the command line and in the table.
@@ -233,6 +255,7 @@ impl Shape {
             Shape::Decisive => "decisive",
             Shape::UnratedRound1 => "unrated-round-1",
             Shape::UnratedRound2 => "unrated-round-2",
+            Shape::AllForbidden => "all-forbidden",
         }
     }
 }
@@ -294,6 +317,18 @@ pub fn shape(
             ..Tournament::default()
         },
         Shape::UnratedRound2 => one_round(unrated(), 0.3)?,
+        Shape::AllForbidden => {
+            let third = |k: u32| (k * n / 3 + 1)..=((k + 1) * n / 3);
+            Tournament {
+                name: label.clone(),
+                players: random_players(n, u64::from(n)),
+                initial_colour: Some(swiss_core::Colour::White),
+                forbidden_pairs: [(0, 1), (1, 2), (0, 2)]
+                    .map(|(a, b)| third(a).chain(third(b)).collect())
+                    .to_vec(),
+                ..Tournament::default()
+            }
+        }
     };
     t.planned_rounds = Some(11);
     write_atomic(&file, &trf::write(&t))?;

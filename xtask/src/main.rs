@@ -256,7 +256,11 @@ fn main() -> Result<()> {
                 cell => cell?,
             };
             let peak = cell.peak_mib.map_or("n/a".into(), |m| m.to_string());
-            let digest = cell.digest.map_or("n/a".into(), |d| d.to_string());
+            let digest = match cell.digest {
+                _ if cell.refused => xtask::bench::NO_LEGAL_PAIRING.to_string(),
+                Some(d) => d.to_string(),
+                None => "n/a".into(),
+            };
             println!("{} {peak} {digest}", cell.seconds);
             Ok(())
         }
@@ -348,16 +352,32 @@ fn bench_shapes(
         let cell = xtask::bench::measure_in_child(system, edition, &file, reps)?
             .with_context(|| format!("{system} declined the {shape:?} round"))?;
         // The pairing once more, here: for the verifier, and to check that
-        // the child made the same.
-        let pairing = engine
-            .pair(&t)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-        anyhow::ensure!(
-            cell.digest == Some(xtask::bench::digest(&pairing)),
-            "{}: the pairing differs between two runs",
-            file.display()
-        );
-        let violations = verify.verify(&t, &pairing);
+        // the child made the same (or refused it too: a round without a
+        // legal pairing is the expected answer of some shapes).
+        let verdict = match engine.pair(&t) {
+            Ok(pairing) => {
+                anyhow::ensure!(
+                    !cell.refused && cell.digest == Some(xtask::bench::digest(&pairing)),
+                    "{}: the pairing differs between two runs",
+                    file.display()
+                );
+                let violations = verify.verify(&t, &pairing);
+                if violations.is_empty() {
+                    "ok".to_string()
+                } else {
+                    format!("{} broken", violations.len())
+                }
+            }
+            Err(PairingError::NoLegalPairing { .. }) => {
+                anyhow::ensure!(
+                    cell.refused,
+                    "{}: the child paired a round this process refused",
+                    file.display()
+                );
+                "refused".to_string()
+            }
+            Err(e) => anyhow::bail!("{}: {e}", file.display()),
+        };
         // The largest scoregroup of the players to pair.
         let state = swiss_core::RoundState::next(&t);
         let mut scores: Vec<_> = state.to_pair().map(|p| p.score).collect();
@@ -374,11 +394,7 @@ fn bench_shapes(
             largest,
             cell.seconds,
             cell.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}")),
-            if violations.is_empty() {
-                "ok".to_string()
-            } else {
-                format!("{} broken", violations.len())
-            }
+            verdict
         );
     }
     Ok(())
@@ -423,6 +439,11 @@ fn bench(
                     );
                     continue;
                 };
+                anyhow::ensure!(
+                    !cell.refused,
+                    "{name}: no legal pairing for {}",
+                    file.display()
+                );
                 let ratio =
                     base.map_or("1.0x".to_string(), |b| format!("{:.1}x", cell.seconds / b));
                 base.get_or_insert(cell.seconds);
