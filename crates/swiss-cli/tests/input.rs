@@ -401,6 +401,90 @@ fn exit_codes_follow_the_error_kind_in_every_system() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
 
+/// A TRF file of `n` players before round 1 whose every pair is
+/// forbidden, in three `XXP` lines: the first and second thirds of the
+/// field, the second and third, the first and third.
+fn all_forbidden(n: u32) -> String {
+    let mut trf = String::from("012 All forbidden\nXXR 9\n");
+    for i in 1..=n {
+        trf.push_str(&format!(
+            "001 {i:>4}      Player {i:<26} {:>4}\n",
+            2800 - i % 1500
+        ));
+    }
+    let third = |k: u32| (k * n / 3 + 1)..=((k + 1) * n / 3);
+    for (a, b) in [(0, 1), (1, 2), (0, 2)] {
+        let ids: Vec<String> = third(a).chain(third(b)).map(|i| i.to_string()).collect();
+        trf.push_str(&format!("XXP {}\n", ids.join(" ")));
+    }
+    trf
+}
+
+/// Issue 43.2: a 9,999-player field whose every pair is forbidden (three
+/// `XXP` lines, 0.6 MB) is a round without a legal pairing in every
+/// system and edition: exit 1, no output file, and a short message that
+/// says why (the players without a compatible opponent, or how many can
+/// be paired), not the whole field. Found before any bracket's weights
+/// are built; `cargo xtask bench-shapes --shapes all-forbidden` reports
+/// its time and peak memory (no time is asserted here).
+#[test]
+fn an_all_forbidden_field_is_exit_1_in_every_system() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("all-forbidden.trf");
+    std::fs::write(&f, all_forbidden(9999)).unwrap();
+    let f = f.to_str().unwrap();
+    let out = tmp.path().join("out.txt");
+    let out = out.to_str().unwrap();
+    assert_eq!(swiss(&["validate", f]).status.code(), Some(0));
+    let runs: [(&str, &[&str], &str); 5] = [
+        (
+            "dutch",
+            &["--edition", "2026"],
+            "9999 of the 9999 players have no compatible opponent under C.04.3 (2026) C1-C3 \
+             (every other player forbidden (XXP)), more than the one PAB can take: \
+             1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9989 more",
+        ),
+        (
+            "dutch",
+            &["--edition", "2017"],
+            "9999 of the 9999 players have no compatible opponent under C.04.3 C.1-C.3",
+        ),
+        (
+            "dubov",
+            &["--default-rating", "1500"],
+            "at most 1 of them can be paired (or given the bye); a maximum pairing leaves out \
+             1, 2, 3, 4, 5, 6, 7, 8, 9, 10 ... and 9988 more",
+        ),
+        (
+            "lim",
+            &[],
+            "9999 of the 9999 players have no compatible opponent at all (Lim 2.1",
+        ),
+        (
+            "tcec",
+            &[],
+            "the forbidden pairs (XXP, 260) leave no pairing",
+        ),
+    ];
+    for (system, options, why) in runs {
+        let mut args = vec!["pair", "--system", system, f, "-o", out];
+        args.extend(options);
+        let o = swiss(&args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{system} {options:?}: {err}");
+        assert!(
+            err.starts_with("swiss: no legal pairing for round 1: "),
+            "{system} {options:?}: {err}"
+        );
+        assert!(err.contains(why), "{system} {options:?}: {err}");
+        assert!(err.len() < 500, "{system} {options:?}: {} bytes", err.len());
+        assert!(
+            !std::path::Path::new(out).exists(),
+            "{system}: an output file"
+        );
+    }
+}
+
 /// Issue 26.5: the 2012 edition refuses more players than its search is
 /// bounded for (exit 3, naming the edition and the limit); the 2026 rules
 /// pair the same file.
