@@ -76,6 +76,7 @@ mod field;
 mod history;
 mod pab;
 mod pairing;
+pub mod simulate;
 mod state;
 mod upfloaters;
 
