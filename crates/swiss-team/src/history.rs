@@ -77,6 +77,9 @@ pub struct TeamRecord {
     /// Virtual points of an acceleration per round (C.04.7), from round 1:
     /// (primary, secondary).
     pub acceleration: Vec<(Points, Points)>,
+    /// Bonuses and penalties for the whole event (TRF-2026 `299`, round
+    /// `000`): (primary, secondary).
+    pub adjustment: (Points, Points),
 }
 
 /// A team event as the pairing reads it.
@@ -100,6 +103,38 @@ pub struct Event {
 }
 
 impl Event {
+    /// `4.1`: the initial colour a recorded round 1 implies, through
+    /// `4.3.1`: the team of the smallest TPN that played in round 1 was
+    /// its pair's first-team (equal scores), and got the initial colour
+    /// if its number is odd. `None` without a played round-1 match.
+    pub fn initial_colour_of_round_1(&self) -> Option<Colour> {
+        let paired: Vec<TeamNo> = self
+            .teams
+            .iter()
+            .filter(|t| {
+                matches!(
+                    t.rounds.first(),
+                    Some(Entry::Match { .. } | Entry::Pab { .. })
+                )
+            })
+            .map(|t| t.tpn)
+            .collect();
+        let (k, colour) = self.teams.iter().find_map(|t| match t.rounds.first() {
+            Some(Entry::Match {
+                played: true,
+                colour: Some(c),
+                ..
+            }) => Some((paired.iter().position(|&x| x == t.tpn)?, *c)),
+            _ => None,
+        })?;
+        // k counts from 0: the number k + 1 is odd when k is even.
+        Some(if k.is_multiple_of(2) {
+            colour
+        } else {
+            colour.opposite()
+        })
+    }
+
     /// The primary and secondary score of `team` after `rounds` rounds.
     fn scores(&self, team: &TeamRecord, rounds: u32) -> (Points, Points) {
         let (mp, gp) = team
@@ -108,10 +143,11 @@ impl Event {
             .take(rounds as usize)
             .map(Entry::points)
             .fold((Points(0), Points(0)), |(a, b), (c, d)| (a + c, b + d));
-        match self.primary {
+        let (p, s) = match self.primary {
             Primary::MatchPoints => (mp, gp),
             Primary::GamePoints => (gp, mp),
-        }
+        };
+        (p + team.adjustment.0, s + team.adjustment.1)
     }
 
     /// The pairing score of `team` in round `round`: its primary score
@@ -135,16 +171,22 @@ impl Event {
     /// pair: those whose entry of that round, if the record has one, is
     /// not a bye or an absence.
     pub fn round_input(&self, round: u32) -> RoundInput {
+        self.round_input_without(round, &[])
+    }
+
+    /// [`Event::round_input`] with the teams of `absent` not paired either.
+    pub fn round_input_without(&self, round: u32, absent: &[TeamNo]) -> RoundInput {
         let by_tpn = |t: TeamNo| self.teams.iter().find(|x| x.tpn == t);
         let before = (round - 1) as usize;
         let teams: Vec<TeamState> = self
             .teams
             .iter()
             .filter(|t| {
-                !matches!(
-                    t.rounds.get(before),
-                    Some(Entry::Bye { .. } | Entry::NotPaired)
-                )
+                !absent.contains(&t.tpn)
+                    && !matches!(
+                        t.rounds.get(before),
+                        Some(Entry::Bye { .. } | Entry::NotPaired)
+                    )
             })
             .map(|t| {
                 let past = &t.rounds[..before.min(t.rounds.len())];

@@ -78,6 +78,7 @@ mod pab;
 mod pairing;
 pub mod simulate;
 mod state;
+mod tournament;
 mod upfloaters;
 
 pub use bracket::Quality;
@@ -86,4 +87,76 @@ pub use field::{Preference, Strength, colour_preference};
 pub use history::{Entry, Event, Primary, TeamRecord};
 pub use pairing::{BracketRecord, TeamPair, TeamRound, pair_teams};
 pub use state::{ColourType, RoundInput, Seating, TeamNo, TeamState};
-pub use swiss_core::{Colour, Pair, Pairing, PairingError, Points};
+pub use swiss_core::{Colour, Pair, Pairing, PairingError, PairingSystem, Points};
+
+pub use swiss_core::{RoundState, StartNo, Tournament, trf};
+pub use tournament::event_of;
+
+/// Why a round could not be paired: the workspace's one error shape.
+pub type Error = PairingError;
+
+/// Options of the team engine.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// How a bracket is seated for `3.6`: by TPN (the text, the default)
+    /// or as the reference platform does (for cross-checking).
+    pub seating: Seating,
+}
+
+impl Options {
+    /// Every option at its default (usable in `const` items).
+    pub const DEFAULT: Options = Options {
+        seating: Seating::Tpn,
+    };
+
+    /// These options with the given seating.
+    pub const fn with_seating(mut self, seating: Seating) -> Options {
+        self.seating = seating;
+        self
+    }
+}
+
+/// Pairs round [`Tournament::next_round`] of the team tournament `t`
+/// (C.04.6): the pairs in TPN (white team first) in board order, and the
+/// team with the PAB as the bye.
+pub fn pair(t: &Tournament, options: &Options) -> Result<Pairing, Error> {
+    pair_round(t, options).map(|r| r.to_pairing(t.next_round()))
+}
+
+/// [`pair`], with the whole round: each pair's colour rule and each
+/// bracket's record.
+pub fn pair_round(t: &Tournament, options: &Options) -> Result<TeamRound, Error> {
+    let (event, absent) = event_of(t)?;
+    let mut input = event.round_input_without(t.next_round(), &absent);
+    input.seating = options.seating;
+    pair_teams(&input)
+}
+
+/// The team system as a [`PairingSystem`] (for the CLI and the checker):
+/// its pairings are of teams, in TPN.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Team {
+    /// The options every round is paired with.
+    pub options: Options,
+}
+
+impl Team {
+    /// The 2026 text.
+    pub const FIDE_2026: Team = Team::new(Options::DEFAULT);
+
+    /// The system with `options`.
+    pub const fn new(options: Options) -> Team {
+        Team { options }
+    }
+}
+
+impl PairingSystem for Team {
+    fn name(&self) -> &'static str {
+        "team"
+    }
+
+    fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
+        pair(t, &self.options)
+    }
+}

@@ -74,6 +74,7 @@ pub fn simulate(setup: &Setup) -> Event {
                 tpn,
                 rounds: Vec::new(),
                 acceleration: Vec::new(),
+                adjustment: (Points(0), Points(0)),
             })
             .collect(),
         forbidden: Vec::new(),
@@ -115,14 +116,32 @@ pub fn simulate(setup: &Setup) -> Event {
                 };
             }
             let gp_black = 10 * b - gp_white;
-            let mp = |a: i32, o: i32| two(if a > o { 2 } else if a == o { 1 } else { 0 });
+            let mp = |a: i32, o: i32| {
+                two(if a > o {
+                    2
+                } else if a == o {
+                    1
+                } else {
+                    0
+                })
+            };
             entries.push((
                 p.white,
-                played(p.black, Colour::White, mp(gp_white, gp_black), Points(gp_white)),
+                played(
+                    p.black,
+                    Colour::White,
+                    mp(gp_white, gp_black),
+                    Points(gp_white),
+                ),
             ));
             entries.push((
                 p.black,
-                played(p.white, Colour::Black, mp(gp_black, gp_white), Points(gp_black)),
+                played(
+                    p.white,
+                    Colour::Black,
+                    mp(gp_black, gp_white),
+                    Points(gp_black),
+                ),
             ));
         }
         if let Some(t) = paired.pab {

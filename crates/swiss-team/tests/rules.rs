@@ -260,6 +260,7 @@ fn c046_4_3_1_numbers_skip_teams_not_yet_in_the_event() {
                     Vec::new()
                 },
                 acceleration: Vec::new(),
+                adjustment: (Points(0), Points(0)),
             })
             .collect(),
         forbidden: Vec::new(),
