@@ -99,7 +99,7 @@ impl Verifier for Team {
                     format!("team {b} had a PAB, a forfeit win or a full-point bye"),
                 );
             }
-            if to_pair.len() % 2 == 0 {
+            if to_pair.len().is_multiple_of(2) {
                 v(
                     "C.04.6 1.4",
                     format!("a PAB ({b}) with an even number of teams"),
