@@ -112,3 +112,37 @@ impl Verifier for Team {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swiss_core::Pair;
+
+    /// `testdata/trf/team/valid/team-tournament.trf` before round 3: 1-2
+    /// played in round 1 (3 the PAB), 3 beat 1 by forfeit in round 2 (2 the
+    /// PAB). `[C1]` bars 1-2 (played), not 1-3 (forfeited); `[C2]` bars 2
+    /// (a PAB) and 3 (a PAB and a forfeit win) from the PAB.
+    #[test]
+    fn c046_team_verifier_c1_c2() {
+        let text =
+            std::fs::read_to_string("../../testdata/trf/team/valid/team-tournament.trf").unwrap();
+        let t = swiss_core::trf::read(&text, "team-tournament.trf").unwrap();
+        assert_eq!(t.next_round(), 3);
+        let p = |pairs: &[(u32, u32)], bye| Pairing {
+            round: 3,
+            pairs: pairs
+                .iter()
+                .map(|&(white, black)| Pair { white, black })
+                .collect(),
+            bye,
+        };
+        assert!(Team.verify(&t, &p(&[(2, 3)], Some(1))).is_empty());
+        assert!(Team.verify(&t, &p(&[(1, 3)], Some(2))).iter().any(|v| v.rule.contains("[C2]")));
+        let bad = Team.verify(&t, &p(&[(1, 2)], Some(3)));
+        let rules: Vec<&str> = bad.iter().map(|v| v.rule).collect();
+        assert!(rules.contains(&"C.04.6 2.1.1 [C1]"), "{bad:?}");
+        assert!(rules.contains(&"C.04.6 2.1.2 [C2]"), "{bad:?}");
+        let missing = Team.verify(&t, &p(&[], Some(1)));
+        assert!(missing.iter().any(|v| v.detail.contains("not paired")), "{missing:?}");
+    }
+}
