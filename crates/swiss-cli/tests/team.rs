@@ -21,8 +21,18 @@ fn swiss(args: &[&str]) -> Output {
 /// colour difference (`4.3.5`).
 #[test]
 fn team_pair_prints_team_pairs_and_the_pab_last() {
-    let o = swiss(&["pair", "--system", "team", "trf/team/valid/team-tournament.trf"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = swiss(&[
+        "pair",
+        "--system",
+        "team",
+        "trf/team/valid/team-tournament.trf",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n2 3\n1 0\n");
 }
 
@@ -30,7 +40,12 @@ fn team_pair_prints_team_pairs_and_the_pab_last() {
 /// compares team matches (TPNs), not the players' games.
 #[test]
 fn team_check_compares_team_matches() {
-    let o = swiss(&["check", "--system", "team", "trf/team/valid/team-tournament.trf"]);
+    let o = swiss(&[
+        "check",
+        "--system",
+        "team",
+        "trf/team/valid/team-tournament.trf",
+    ]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("rounds identical in 1 tournaments"), "{out}");
     // Its rounds list teams: no player number above the three teams.

@@ -161,13 +161,16 @@ impl Pairing {
             bye: None,
         };
         // A team tournament's round is its team matches (TPNs): the team
-        // scheduled White first, a forfeited match too, and the team PAB.
+        // scheduled White first, a forfeited match too, and the team PAB;
+        // a match with no colour at all (every board empty) from its smaller
+        // TPN.
         if let Some(ts) = &t.teams {
             if let Ok(h) = ts.history(t) {
                 for rec in &h.teams {
                     match rec.round(round).map(|r| &r.kind) {
                         Some(crate::TeamRoundKind::Match(m))
-                            if m.scheduled_colour == Some(Colour::White) =>
+                            if m.scheduled_colour == Some(Colour::White)
+                                || (m.scheduled_colour.is_none() && rec.tpn < m.opponent) =>
                         {
                             out.pairs.push(Pair {
                                 white: rec.tpn,

@@ -129,7 +129,7 @@ pub fn event_of(t: &Tournament) -> Result<(Event, Vec<TeamNo>), PairingError> {
 /// the first `ceil(rounds / 2)` rounds are accelerated, group A getting a
 /// win's points in the first half of them (rounded up) and a draw's in
 /// the rest.
-fn baku_points(index: usize, n: usize, rounds: u32, round: u32, win: Points) -> Points {
+pub(crate) fn baku_points(index: usize, n: usize, rounds: u32, round: u32, win: Points) -> Points {
     let group_a = 2 * n.div_ceil(4);
     let accelerated = rounds.div_ceil(2);
     let full = accelerated.div_ceil(2);

@@ -137,12 +137,19 @@ mod tests {
             bye,
         };
         assert!(Team.verify(&t, &p(&[(2, 3)], Some(1))).is_empty());
-        assert!(Team.verify(&t, &p(&[(1, 3)], Some(2))).iter().any(|v| v.rule.contains("[C2]")));
+        assert!(
+            Team.verify(&t, &p(&[(1, 3)], Some(2)))
+                .iter()
+                .any(|v| v.rule.contains("[C2]"))
+        );
         let bad = Team.verify(&t, &p(&[(1, 2)], Some(3)));
         let rules: Vec<&str> = bad.iter().map(|v| v.rule).collect();
         assert!(rules.contains(&"C.04.6 2.1.1 [C1]"), "{bad:?}");
         assert!(rules.contains(&"C.04.6 2.1.2 [C2]"), "{bad:?}");
         let missing = Team.verify(&t, &p(&[], Some(1)));
-        assert!(missing.iter().any(|v| v.detail.contains("not paired")), "{missing:?}");
+        assert!(
+            missing.iter().any(|v| v.detail.contains("not paired")),
+            "{missing:?}"
+        );
     }
 }
