@@ -199,6 +199,11 @@ pub struct Generated {
     /// Why it stopped before the planned rounds: the round with no legal
     /// pairing (`3.3.3`).
     pub stopped: Option<PairingError>,
+    /// The tournament as it stood when that round was to be paired, its
+    /// announced byes and absences (`240`) included: what another engine
+    /// must be given to judge the round (the record above drops them, as
+    /// the round was not played).
+    pub unpaired: Option<Tournament>,
 }
 
 impl Generated {
@@ -215,7 +220,7 @@ pub fn generate(settings: &Settings, options: &Options) -> Result<Generated, Gen
     let mut rng = Rng::new(settings.seed);
     let mut t = start(settings, &mut rng);
     t = settled(&t, 0)?;
-    let mut stopped = None;
+    let (mut stopped, mut unpaired) = (None, None);
     for round in 1..=settings.rounds {
         announce_byes(settings, &mut rng, &mut t, round);
         t = settled(&t, round)?;
@@ -224,6 +229,7 @@ pub fn generate(settings: &Settings, options: &Options) -> Result<Generated, Gen
             Err(e @ PairingError::NoLegalPairing { .. }) => {
                 // The Chief Arbiter's round (3.3.3): the event ends after
                 // the rounds played, without this round's byes.
+                unpaired = Some(t.clone());
                 if let Some(ts) = &mut t.teams {
                     ts.byes.retain(|b| b.round < round);
                 }
@@ -240,6 +246,7 @@ pub fn generate(settings: &Settings, options: &Options) -> Result<Generated, Gen
     Ok(Generated {
         tournament,
         stopped,
+        unpaired,
     })
 }
 

@@ -49,21 +49,35 @@
 //! 4. **"Complies" means minimises** (A7): among the legal sets of a
 //!    profile, the fewest `[C6]` failures, then the fewest `[C7]` floaters,
 //!    then the first in `3.5.4`'s order; among a bracket's pairings the
-//!    least (`[C8]`, `[C9]`, `[C10]`), then the first identifier.
+//!    least (`[C8]`, `[C9]`, `[C10]`), then the first identifier
+//!    (`c046_3_6_bracket_pairing_equals_brute_force`,
+//!    `c046_2_3_2_profiles_best_first`).
 //! 5. **`[C10]`** counts, in a pair of two different scores, the higher
 //!    team's float: it is the opponent of the pair's upfloater (as
-//!    Gacrux). `[C7]` counts each upfloater of the set.
+//!    Gacrux). `[C7]` counts each upfloater of the set
+//!    (`c046_c10_counts_the_upfloaters_opponent`).
 //! 6. **The first-team (`4.2.1`)** has the higher pairing score, virtual
-//!    points included (Gacrux compares the accelerated scores).
+//!    points included (Gacrux compares the accelerated scores)
+//!    (`c046_4_2_1_the_first_team_counts_virtual_points`).
 //! 7. **Floats (`1.5`)** are played matches against an opponent of a
 //!    different pairing score in that round; forfeits and byes are not
 //!    floats. **`[C1]`** counts played matches only (A3, GHR 3.5).
-//!    **`[C2]`** bars a PAB, a forfeit win and a full-point bye (A4).
+//!    **`[C2]`** bars a PAB, a forfeit win and a full-point bye (A4)
+//!    (`c046_1_5_2_1_floats_meetings_and_the_pab_bar`).
 //! 8. **Type B in the last round** (A1): a team whose colour difference is
 //!    0 and whose last two colours are the same has the strong preference
-//!    of `1.7.2`'s first clauses; only the mild one at 0 lapses.
+//!    of `1.7.2`'s first clauses; only the mild one at 0 lapses
+//!    (`c046_1_7_2_type_b_in_the_last_round`).
 //! 9. **A round with no complete legal pairing** (`3.3.3`) is an error for
-//!    the Chief Arbiter; Gacrux pairs as many teams as it can instead.
+//!    the Chief Arbiter; Gacrux pairs as many teams as it can instead
+//!    (`c046_3_3_3_no_legal_pairing_is_an_error`).
+//! 10. **A PAB without a `320` value** is worth a drawn match's match points
+//!    (`1.4`) and, as game points, what its boards' `U` entries record:
+//!    boards × P (record `162`; a win's points unless given). The notes
+//!    read `1.4` as a drawn match's game points too (boards × D); the file's
+//!    own entries and the reference platform say boards × P, and a file
+//!    that means the draw value says so in `320`, which every file this
+//!    workspace writes carries (`c046_1_4_the_pab_is_worth_its_u_boards`).
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]

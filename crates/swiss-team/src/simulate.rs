@@ -1,35 +1,12 @@
 //! Simulated team events for tests and benchmarks: each round paired by
 //! the engine, board results drawn from a seeded generator.
 
+use swiss_core::simulate::Rng;
 use swiss_core::{Colour, Points};
 
 use crate::history::{Entry, Event, Primary, TeamRecord};
 use crate::pairing::pair_teams;
 use crate::state::{ColourType, TeamNo};
-
-/// A small deterministic generator (xorshift).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded; the same seed gives the same numbers.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-}
 
 /// What a simulated event looks like.
 #[derive(Clone, Debug)]

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use swiss_core::simulate::Rng;
-use swiss_core::{Pairing, Tournament, before_round};
+use swiss_core::{Pairing, Tournament, before_round, trf};
 use swiss_team::generate::{Settings, generate};
 use swiss_team::{Colour, ColourType, Options, Primary, Seating};
 
@@ -362,9 +362,21 @@ fn check_one(hunt: &TeamHunt, file: &Path, t: &Tournament) -> Result<Outcome> {
         && played < planned
     {
         let round = played + 1;
-        let n = (round).to_string();
-        let note = match cached("stop.txt", &["-i", &path, "-p", "-n", &n, "-F", "TXT"])? {
-            Some(text) => stop_note(t, round, &text),
+        let n = round.to_string();
+        let stop_file = file.with_extension("stop.trf");
+        let (stop_path, stop_t) = if stop_file.exists() {
+            let text = fs::read_to_string(&stop_file)?;
+            let u = swiss_core::trf::read(&text, &stop_file.display().to_string())
+                .map_err(|e| anyhow!("{}: {e}", stop_file.display()))?;
+            (
+                fs::canonicalize(&stop_file)?.to_string_lossy().into_owned(),
+                u,
+            )
+        } else {
+            (path.to_string(), t.clone())
+        };
+        let note = match cached("stop.txt", &["-i", &stop_path, "-p", "-n", &n, "-F", "TXT"])? {
+            Some(text) => stop_note(&stop_t, round, &text),
             None => "not run".into(),
         };
         if note.starts_with("complete") {
@@ -379,9 +391,13 @@ fn check_one(hunt: &TeamHunt, file: &Path, t: &Tournament) -> Result<Outcome> {
 
 /// What the reference made of the round our engine could not pair: its
 /// pairing is complete when it leaves no more teams without an opponent
-/// than the parity of the teams to pair (a PAB); otherwise it paired as
-/// many as it could (its reading of `3.3.3`).
+/// than the parity of the teams to pair (a PAB), and then legal or not by
+/// the independent verifier (`swiss_verify::Team`: `[C1]`, `[C2]`, every
+/// team paired once). A complete and legal pairing is a defect of ours; an
+/// illegal or incomplete one is the reference's reading of `3.3.3`
+/// (interpretation 9 of `swiss_team`: it pairs what it can).
 fn stop_note(t: &Tournament, round: u32, text: &str) -> String {
+    use swiss_verify::Verifier;
     if let Some(e) = text.lines().find(|l| l.starts_with("### Error")) {
         return format!("error: {e}");
     }
@@ -398,12 +414,29 @@ fn stop_note(t: &Tournament, round: u32, text: &str) -> String {
         .teams
         .as_ref()
         .map_or(0, |ts| ts.teams.len() - ts.not_to_pair(t, round).len());
-    let kind = if without <= teams % 2 {
-        "complete"
-    } else {
-        "incomplete"
+    if without > teams % 2 {
+        return format!(
+            "incomplete ({} pairs, {without} without opponent)",
+            pairs.len()
+        );
+    }
+    let pairing = Pairing {
+        round,
+        pairs: pairs
+            .iter()
+            .filter(|p| p.1 != 0)
+            .map(|&(white, black)| swiss_core::Pair { white, black })
+            .collect(),
+        bye: pairs.iter().find(|p| p.1 == 0).map(|p| p.0),
     };
-    format!("{kind} ({} pairs, {without} without opponent)", pairs.len())
+    let broken = swiss_verify::Team.verify(t, &pairing);
+    match broken.first() {
+        Some(v) => format!("illegal ({} pairs; {v})", pairs.len()),
+        None => format!(
+            "complete ({} pairs, {without} without opponent)",
+            pairs.len()
+        ),
+    }
 }
 
 fn show(s: &BTreeSet<(u32, u32)>) -> String {
@@ -424,8 +457,13 @@ fn make(seed: u64, file: &Path) -> Result<()> {
     let partial = file.with_extension("partial");
     fs::write(&partial, g.to_trf())?;
     // What the reference said of an earlier file of this seed is stale.
-    for stale in ["check.txt", "stop.txt"] {
+    for stale in ["check.txt", "stop.txt", "stop.trf"] {
         let _ = fs::remove_file(file.with_extension(stale));
+    }
+    // The round our engine could not pair, with its announced byes: what
+    // the reference is asked to pair (the record drops them).
+    if let Some(u) = &g.unpaired {
+        fs::write(file.with_extension("stop.trf"), trf::write_2026(u))?;
     }
     fs::rename(&partial, file)?;
     Ok(())
@@ -502,6 +540,7 @@ pub fn run(hunt: &TeamHunt) -> Result<String> {
     );
     let (mut made, mut rounds, mut text_seating, mut reference_differs) = (0u64, 0u64, 0u64, 0u64);
     let (mut differ, mut errors, mut stopped) = (0u64, 0u64, 0u64);
+    let (mut illegal, mut incomplete) = (0u64, 0u64);
     let mut listing = String::new();
     for r in results {
         let Some((seed, settings, o)) = r? else {
@@ -514,6 +553,10 @@ pub fn run(hunt: &TeamHunt) -> Result<String> {
         differ += o.differences.len() as u64;
         errors += u64::from(!o.errors.is_empty());
         stopped += u64::from(o.stop.is_some());
+        if let Some((_, note)) = &o.stop {
+            illegal += u64::from(note.starts_with("illegal"));
+            incomplete += u64::from(note.starts_with("incomplete"));
+        }
         let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         tsv.push_str(&format!(
             "{seed}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
@@ -545,7 +588,8 @@ pub fn run(hunt: &TeamHunt) -> Result<String> {
         "team ({version}): {made} tournaments, {rounds} rounds checked; the reference lists \
          {reference_differs} rounds as differing from the file, {differ} rounds differ from \
          our engine now; {errors} tournaments with reference errors; {stopped} stopped at a \
-         round with no legal pairing; the text's seating (3.6.1, TPN) pairs {text_seating} \
+         round with no legal pairing (the reference pairs {illegal} of them breaking [C1] or \
+         [C2] and {incomplete} leaving teams out: interpretation 9); the text's seating (3.6.1, TPN) pairs {text_seating} \
          rounds otherwise (interpretation 1, not a defect)"
     ))
 }
