@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub mod team;
+
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use swiss_core::simulate::{Rng, SimulationConfig, play, random_players};

@@ -136,6 +136,18 @@ enum Command {
         /// our engine under the independent verifier and replay, instead.
         #[arg(long, conflicts_with = "reference")]
         self_check: bool,
+        /// The team system: tournaments checked at once, one reference
+        /// process each.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// The team system: the Python interpreter that runs the reference
+        /// (`--reference` is then the folder holding its `gacrux/`).
+        #[arg(long, default_value = "python3")]
+        python: String,
+        /// The team system: the longest one reference process may run, in
+        /// seconds.
+        #[arg(long, default_value_t = 1800)]
+        timeout: u64,
     },
     /// Write a tournament as it stood before round ROUND (TRF-2026, to
     /// standard output): the input to re-pair that round, e.g. with
@@ -206,7 +218,25 @@ fn main() -> Result<()> {
             dir,
             seed,
             self_check,
+            jobs,
+            python,
+            timeout,
         } => {
+            if system == "team" {
+                // The reference is a Python program run from its folder
+                // (Gacrux), not an executable: its own hunt.
+                let hunt = xtask::hunt::team::TeamHunt {
+                    count,
+                    reference,
+                    python,
+                    dir: dir.unwrap_or_else(|| xtask::root().join("target/hunt/team")),
+                    seed,
+                    jobs,
+                    timeout: std::time::Duration::from_secs(timeout),
+                };
+                println!("{}", xtask::hunt::team::run(&hunt)?);
+                return Ok(());
+            }
             if self_check {
                 let line = xtask::hunt::self_check(&system, edition.as_deref(), count, seed)?;
                 println!("{line}");

@@ -177,3 +177,48 @@ fn dutch_2026_hunt_corpus() {
 fn dutch_2017_hunt_corpus() {
     hunt_corpus("2017", 260, 52);
 }
+
+/// The team hunt's corpus (`testdata/hunt/team`, README "Team
+/// tournaments"): team events our generator wrote, seated as the reference
+/// platform seats a bracket, whose every round Gacrux 1.10.62
+/// (`pairingchecker -c`) re-paired identically. Every round must still be
+/// ours, pairs and colours, with that seating (`Seating::ScoreThenTpn`).
+#[test]
+fn team_hunt_corpus() {
+    use swiss_core::{Pairing, before_round};
+    use swiss_team::{Options, Seating};
+    let options = Options::DEFAULT.with_seating(Seating::ScoreThenTpn);
+    let files = swiss_testdata::files(&swiss_testdata::path("hunt/team"), "trf").unwrap();
+    let set = |p: &Pairing| {
+        let mut v: Vec<(u32, u32)> = p.pairs.iter().map(|x| (x.white, x.black)).collect();
+        v.sort_unstable();
+        (v, p.bye)
+    };
+    let outcomes: Vec<(u32, Vec<String>)> = files
+        .par_iter()
+        .map(|f| {
+            let t = swiss_testdata::read_trf(f).unwrap();
+            let mut differ = Vec::new();
+            for round in 1..=t.played_rounds() {
+                let recorded = Pairing::recorded(&t, round);
+                match swiss_team::pair(&before_round(&t, round), &options) {
+                    Ok(p) if set(&p) == set(&recorded) => {}
+                    other => differ.push(format!(
+                        "{} round {round}: recorded {recorded}, ours {other:?}",
+                        f.display()
+                    )),
+                }
+            }
+            (t.played_rounds(), differ)
+        })
+        .collect();
+    let rounds: u32 = outcomes.iter().map(|o| o.0).sum();
+    let differ: Vec<&String> = outcomes.iter().flat_map(|o| &o.1).collect();
+    println!(
+        "team hunt corpus: {} of {rounds} rounds identical in {} tournaments",
+        rounds as usize - differ.len(),
+        files.len()
+    );
+    assert_eq!(files.len(), 113);
+    assert!(differ.is_empty(), "{differ:#?}");
+}

@@ -152,13 +152,38 @@ impl Pairing {
 
     /// The pairing recorded in `t` for `round`: pairs from the written colours
     /// (forfeits included), the pairing-allocated bye; boards in file order of
-    /// the white player.
+    /// the white player. In a team tournament, the team matches of the
+    /// round (TPNs).
     pub fn recorded(t: &Tournament, round: u32) -> Pairing {
         let mut out = Pairing {
             round,
             pairs: Vec::new(),
             bye: None,
         };
+        // A team tournament's round is its team matches (TPNs): the team
+        // scheduled White first, a forfeited match too, and the team PAB;
+        // a match with no colour at all (every board empty) from its smaller
+        // TPN.
+        if let Some(ts) = &t.teams {
+            if let Ok(h) = ts.history(t) {
+                for rec in &h.teams {
+                    match rec.round(round).map(|r| &r.kind) {
+                        Some(crate::TeamRoundKind::Match(m))
+                            if m.scheduled_colour == Some(Colour::White)
+                                || (m.scheduled_colour.is_none() && rec.tpn < m.opponent) =>
+                        {
+                            out.pairs.push(Pair {
+                                white: rec.tpn,
+                                black: m.opponent,
+                            });
+                        }
+                        Some(crate::TeamRoundKind::Pab) => out.bye = Some(rec.tpn),
+                        _ => {}
+                    }
+                }
+            }
+            return out;
+        }
         for p in &t.players {
             let e = p.entry(round);
             match (e.opponent, e.colour) {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::model::{Colour, RoundEntry, Tournament};
+use crate::model::{Colour, RoundEntry, StartNo, Tournament};
 use crate::pairing::Pairing;
 
 /// Why a round could not be paired: the one error every system crate's
@@ -160,14 +160,34 @@ pub trait PairingSystem: Sync {
 /// system ([`PairingSystem::initial_colour`]), since round 1's colours are
 /// its only record once round 1 is cut away. A team tournament's section
 /// keeps the line-ups, forfeited matches and PABs of rounds `1..round`
-/// ([`crate::TeamSection::truncate_before`]).
+/// ([`crate::TeamSection::truncate_before`]); its members' entries of
+/// round `round` are kept only when their team had no forfeited match
+/// (`330`) that round.
 pub fn before_round(t: &Tournament, round: u32) -> Tournament {
     let mut out = t.clone();
     if out.planned_rounds.is_none() {
         out.planned_rounds = Some(t.recorded_rounds());
     }
+    // In a team tournament, the members of a team in a forfeited match of
+    // `round` (record `330`) have no game that round (`0000 - +`, `-` or
+    // `Z`): the match was paired, so those entries are its result, not an
+    // absence announced before the pairing.
+    let in_forfeited_match: Vec<StartNo> = t.teams.as_ref().map_or_else(Vec::new, |ts| {
+        ts.forfeits
+            .iter()
+            .filter(|f| f.round == round)
+            .flat_map(|f| [f.white, f.black])
+            .filter_map(|team| ts.team(team))
+            .flat_map(|team| team.members.iter().copied())
+            .collect()
+    });
     for p in &mut out.players {
         let keep = p.entry(round);
+        let keep = if in_forfeited_match.contains(&p.start_no) {
+            RoundEntry::BLANK
+        } else {
+            keep
+        };
         p.rounds.truncate(round.saturating_sub(1) as usize);
         if keep.is_non_participation() {
             p.rounds

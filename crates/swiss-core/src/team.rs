@@ -459,11 +459,13 @@ impl TeamSection {
             .unwrap_or(self.match_point_values.draw)
     }
 
-    /// The game points of the PAB (record `320`, default the boards times
-    /// the points of a drawn game under `t`'s point system).
+    /// The game points of the PAB (record `320`; by default the boards
+    /// times what record `162` gives a game of a PAB, `P`, itself a win's
+    /// points unless given: each board of the PAB team is a `U` entry, and
+    /// the reference platform sums them so).
     pub fn pab_game_points(&self, t: &Tournament) -> Points {
         self.pab_game_points
-            .unwrap_or_else(|| times(self.boards(), t.point_system.draw_white))
+            .unwrap_or_else(|| times(self.boards(), t.point_system.pairing_bye))
     }
 
     /// The team with the pairing-allocated bye in `round`, as recorded.

@@ -603,6 +603,23 @@ pub static SYSTEMS: &[System] = &[
         // withdrawals or late entries.
         simulation: SimulationConfig::everyone_plays,
     },
+    System {
+        name: TEAM_SYSTEM,
+        title: "FIDE Swiss Team Pairing System (C.04.6, 2026)",
+        editions: &[],
+        accepts: &[],
+        log_target: "swiss_team",
+        // The traces, benchmarks and fuzz targets pair individuals' lists;
+        // team events have their own tests and benchmark.
+        variants: &[],
+        reference: None,
+        round_json: None,
+        // Team standings (C.07 team tie-breaks) come with their own issue.
+        default_tiebreaks: None,
+        engine: |_| Box::new(swiss_team::Team::FIDE_2026),
+        verifier: |_| &swiss_verify::Team::FIDE_2026,
+        simulation: SimulationConfig::default,
+    },
 ];
 
 /// The C.07 tie-breaks after points the FIDE Swiss systems (Dutch, Dubov,
@@ -801,12 +818,13 @@ pub fn by_code(code: &str) -> Result<(&'static System, Option<Edition>), String>
         "FIDE_DUBOV_2018" => ("dubov", Some(Edition::DUBOV_2018)),
         "FIDE_LIM" | "FIDE_LIM_2026" => ("lim", Some(Edition::LIM_2026)),
         "FIDE_LIM_1999" => ("lim", Some(Edition::LIM_1999)),
+        c if swiss_core::is_team_code(c) => (TEAM_SYSTEM, None),
         c if c.starts_with("FIDE_BURSTEIN") => {
             return Err("the Burstein system is not implemented".into());
         }
         _ => {
             return Err(
-                "not a tournament type this program knows (FIDE_DUTCH, FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_2012, FIDE_DUBOV, FIDE_DUBOV_2026, FIDE_DUBOV_2018, FIDE_LIM (provisional), FIDE_LIM_2026, FIDE_LIM_1999, each optionally with _BAKU)".into(),
+                "not a tournament type this program knows (FIDE_DUTCH, FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_2012, FIDE_DUBOV, FIDE_DUBOV_2026, FIDE_DUBOV_2018, FIDE_LIM (provisional), FIDE_LIM_2026, FIDE_LIM_1999, FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP], each optionally with _BAKU)".into(),
             );
         }
     };
@@ -1031,7 +1049,8 @@ mod tests {
         assert_eq!(named("fide_lim_1999"), Ok(("lim", Some("1999"))));
         assert!(named("FIDE_LIM_1987").is_err());
         assert!(named("FIDE_BURSTEIN").is_err());
-        assert!(named("FIDE_TEAM_BAKU").is_err());
+        assert_eq!(named("FIDE_TEAM_BAKU"), Ok(("team", None)));
+        assert_eq!(named("FIDE_TEAM_TYPEB_GP_MP"), Ok(("team", None)));
     }
 
     /// Issue 44: the readers accept team tournaments; every individual

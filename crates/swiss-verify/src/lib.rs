@@ -6,7 +6,7 @@
 //! the round and the pairing produced for its next round in, every
 //! violation found out ([`Violation`]; an empty list means the pairing is
 //! legal). There is one type per system, named as its crate's system type
-//! ([`Dutch`], [`Dubov`], [`Lim`], [`Tcec`]), with a constant per edition
+//! ([`Dutch`], [`Dubov`], [`Lim`], [`Tcec`], [`Team`]), with a constant per edition
 //! or format (`Dutch::FIDE_2017`, `Tcec::DOUBLE`); the FIDE ones also
 //! check a [`RoundState`] already derived (`verify_state`).
 //! `swiss_systems::System::verifier` looks one up by system and options.
@@ -23,6 +23,9 @@ use std::fmt;
 
 mod lim;
 pub use lim::Lim;
+
+mod team;
+pub use team::Team;
 
 use swiss_core::{
     Colour, Pairing, PairingError, PairingSystem, PlayerState, RoundState, StartNo, Tournament,

@@ -20,7 +20,8 @@
 //!   (`+`, or `0000 - +` against an empty board, which this crate reads as
 //!   a `U`) is worth `W`, one lost by forfeit or left empty `A`; a
 //!   forfeited match is worth boards × W to its winner, boards × A to its
-//!   loser; the PAB `320`'s values (default a drawn match and boards × D);
+//!   loser; the PAB `320`'s values (default a drawn match's match points and
+//!   boards × P, each board a `U` game, as the reference platform scores it);
 //!   a full-point bye boards × W and a win's match points, a half-point
 //!   bye boards × D and a draw's, a zero-point bye or absence boards × A
 //!   and a loss's.
@@ -855,8 +856,11 @@ pub(crate) fn build(ts: &TeamSection, t: &Tournament, found: &mut Findings) -> T
                 Kind::Pab => (
                     TeamRoundKind::Pab,
                     ts.pab_match_points(),
+                    // Each board of the PAB team a `U` game: record 162's
+                    // P (a win's points unless given), as the reference
+                    // platform sums them.
                     ts.pab_game_points
-                        .unwrap_or_else(|| times(boards, ps.draw_white)),
+                        .unwrap_or_else(|| times(boards, ps.pairing_bye)),
                     None,
                 ),
                 Kind::Bye(b) => {

@@ -56,7 +56,8 @@
 //!   opponent is the team of every board's opponent (else the `300`'s); a
 //!   match is played when one board was; game points by `162` (`+` W, `-`
 //!   and an empty board A; a `330` match boards × W or A); the PAB `320`'s,
-//!   by default a drawn match and boards × D; `299` replaces the values of
+//!   by default a drawn match's match points and boards × P (each board a
+//!   `U` game; `P` is a win's points unless `162` gives it); `299` replaces the values of
 //!   one kind of result (the most specific record) or adds a bonus.
 //! - **Hostile team files** are refused, each problem at its place: a
 //!   roster naming a player with no `001` or a player on two rosters; team
@@ -73,7 +74,7 @@
 //!   warning), `801`/`802` are kept as written, unchecked.
 //! - **One form for teams** ([`crate::TeamSection`]): `352` and the PAB
 //!   values are filled in when absent (alternating colours over the most
-//!   boards played; a drawn match, boards × D), and what the `001` records
+//!   boards played; a drawn match's match points, boards × P), and what the `001` records
 //!   imply is written out as team records (the PAB team of `U` entries, a
 //!   `300` for a line-up out of roster order or short, a `330` for a
 //!   whole-team forfeit, a `240` for a bye every member's entry gives and for
