@@ -72,12 +72,12 @@
 //!    the Chief Arbiter; Gacrux pairs as many teams as it can instead
 //!    (`c046_3_3_3_no_legal_pairing_is_an_error`).
 //! 10. **A PAB without a `320` value** is worth a drawn match's match points
-//!    (`1.4`) and, as game points, what its boards' `U` entries record:
-//!    boards × P (record `162`; a win's points unless given). The notes
-//!    read `1.4` as a drawn match's game points too (boards × D); the file's
-//!    own entries and the reference platform say boards × P, and a file
-//!    that means the draw value says so in `320`, which every file this
-//!    workspace writes carries (`c046_1_4_the_pab_is_worth_its_u_boards`).
+//!     (`1.4`) and, as game points, what its boards' `U` entries record:
+//!     boards × P (record `162`; a win's points unless given). The notes
+//!     read `1.4` as a drawn match's game points too (boards × D); the file's
+//!     own entries and the reference platform say boards × P, and a file
+//!     that means the draw value says so in `320`, which every file this
+//!     workspace writes carries (`c046_1_4_the_pab_is_worth_its_u_boards`).
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]

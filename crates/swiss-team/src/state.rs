@@ -39,7 +39,7 @@ pub struct TeamState {
     pub floated: bool,
     /// Matches played (`3.4.3`).
     pub matches_played: u32,
-    /// Whether [C2] bars it from the pairing-allocated bye: it had one, won
+    /// Whether `[C2]` bars it from the pairing-allocated bye: it had one, won
     /// a match by forfeit, or had a full-point bye (`2.1.2`).
     pub pab_barred: bool,
     /// The teams it has played (`C1`, `2.1.1`: played matches only).

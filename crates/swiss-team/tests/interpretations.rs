@@ -102,7 +102,7 @@ fn c046_1_5_2_1_floats_meetings_and_the_pab_bar() {
         vec![played(1, Colour::Black, 0), forfeited(4, false)],
         vec![played(4, Colour::White, 1), played(1, Colour::Black, 0)],
         vec![played(3, Colour::Black, 1), forfeited(2, true)],
-        vec![pab.clone(), pab],
+        vec![pab, pab],
         vec![bye(true), bye(true)],
         vec![bye(false), bye(false)],
     ]);

@@ -114,6 +114,7 @@ impl Verifier for Team {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use swiss_core::Pair;

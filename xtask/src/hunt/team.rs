@@ -163,6 +163,10 @@ fn summary(s: &Settings) -> String {
     out
 }
 
+/// One board line of a differing round: the reference's pair and the
+/// file's (`None`: no pair on that board).
+pub type BoardLine = (Option<(u32, u32)>, Option<(u32, u32)>);
+
 /// What the reference's check (`-c -F TXT`) said.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Check {
@@ -170,7 +174,7 @@ pub struct Check {
     pub rounds: Vec<u32>,
     /// The rounds it lists as differing, each with its lines: the
     /// reference's pair and the file's (`None`: no pair on that board).
-    pub differing: Vec<(u32, Vec<(Option<(u32, u32)>, Option<(u32, u32)>)>)>,
+    pub differing: Vec<(u32, Vec<BoardLine>)>,
     /// Its `### Error` lines.
     pub errors: Vec<String>,
     /// Its last line, `Check: True|False`.
