@@ -794,7 +794,8 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>, name: Option<&str>) -> PyResu
 /// Pairs the next round.
 ///
 /// `source` is anything `read` takes, or a `Tournament`. `system` is
-/// `"dutch"`, `"dubov"`, `"lim"` or `"tcec"`; `edition` one of the
+/// `"dutch"`, `"dubov"`, `"lim"`, `"tcec"` or `"team"` (a team tournament,
+/// FIDE C.04.6: team numbers in, team pairs out); `edition` one of the
 /// system's (default: the one the file names, else the rules in force).
 /// `double` (TCEC), `default_rating` (Dubov) and `maxi` (Lim) are the
 /// CLI's options; a file's own settings apply when not given. With

@@ -22,6 +22,7 @@ CASES = [
     ("lim", "tiebreaks-generated/lim-p0025-r08-s205.trf", 3, {"edition": "1999"}, ["--edition", "1999"]),
     ("tcec", "oracle/tcec/shared-009.json", 4, {}, []),
     ("tcec", "oracle/tcec/shared-004.json", 7, {"double": True}, ["--double"]),
+    ("team", "hunt/team/0000001.trf", 4, {}, []),
 ]
 
 

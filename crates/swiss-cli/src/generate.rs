@@ -56,6 +56,21 @@ pub struct GenerateArgs {
     /// Points for a win, draw, loss (e.g. `3,1,0`); byes follow the win.
     #[arg(long, value_parser = parse_points)]
     pub points: Option<PointSystem>,
+    /// `--system team`: boards per match (`--players` counts teams).
+    #[arg(long, default_value_t = 4)]
+    pub boards: u32,
+    /// `--system team`: the most reserves a team has.
+    #[arg(long, default_value_t = 0)]
+    pub reserves: u32,
+    /// `--system team`: colour preferences (C.04.6 1.7).
+    #[arg(long, value_parser = ["A", "B", "none"], default_value = "A")]
+    pub colour_type: String,
+    /// `--system team`: the primary score, match or game points (1.2).
+    #[arg(long, value_parser = ["MP", "GP"], default_value = "MP")]
+    pub primary: String,
+    /// `--system team`: the Baku acceleration (C.04.7; match points only).
+    #[arg(long)]
+    pub baku: bool,
 }
 
 fn parse_points(s: &str) -> Result<PointSystem, String> {
@@ -154,6 +169,9 @@ fn stopped(name: &str, seed: u64, e: &swiss_core::PairingError) -> String {
 }
 
 pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
+    if a.system.system == swiss_systems::TEAM_SYSTEM {
+        return generate_teams(&a);
+    }
     let system = a.system.engine()?;
     let mut cfg = match &a.config {
         Some(p) => {
@@ -271,6 +289,96 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
             ),
         ));
     }
+    if failed > 0 {
+        return Err(Failure::new(
+            EXIT_NO_PAIRING,
+            format!("swiss: {failed} tournaments stopped at a round with no legal pairing"),
+        ));
+    }
+    Ok(())
+}
+
+/// `swiss generate --system team`: team tournaments (C.04.6) from
+/// [`swiss_team::generate()`], written as TRF-2026 (the only TRF with team
+/// records): `--players` teams of `--boards` boards and up to `--reserves`
+/// reserves, `--draw-rate` per board, `--forfeit-rate` per match,
+/// `--half-bye-rate` per team and round (a requested bye or absence).
+fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
+    use swiss_team::generate::{GenerateError, Settings};
+    let bad = |what: String| Failure::new(EXIT_INVALID, format!("swiss: {what}"));
+    // `--config` and `--points` describe individual simulations.
+    if a.config.is_some() || a.points.is_some() {
+        return Err(bad(
+            "--config and --points are for individual systems; a team event's settings are flags"
+                .into(),
+        ));
+    }
+    let settings = |seed: u64| -> Settings {
+        let mut s = Settings::new(seed, a.players, a.boards, a.rounds);
+        s.reserves = a.reserves;
+        s.colour_type = match a.colour_type.as_str() {
+            "B" => swiss_team::ColourType::B,
+            "none" => swiss_team::ColourType::None,
+            _ => swiss_team::ColourType::A,
+        };
+        if a.primary == "GP" {
+            s.primary = swiss_team::Primary::GamePoints;
+        }
+        s.baku = a.baku;
+        s.draw_rate = a.draw_rate.unwrap_or(s.draw_rate);
+        s.forfeit_rate = a.forfeit_rate.unwrap_or(0.0);
+        s.bye_rate = a.half_bye_rate.unwrap_or(0.0);
+        if s.reserves > 0 {
+            s.line_up_rate = 0.1;
+        }
+        s
+    };
+    std::fs::create_dir_all(&a.output).map_err(|e| {
+        Failure::new(
+            crate::input::EXIT_FILE,
+            format!("{}: cannot create: {e}", a.output.display()),
+        )
+    })?;
+    let failed = AtomicUsize::new(0);
+    let results: Vec<Result<(), Failure>> = (0..a.count)
+        .into_par_iter()
+        .map(|i| {
+            let seed = a.seed.wrapping_add(u64::from(i));
+            let name = format!(
+                "team-t{:03}-b{:02}-r{:02}-s{seed}",
+                a.players, a.boards, a.rounds
+            );
+            match swiss_team::generate::generate(&settings(seed), &swiss_team::Options::DEFAULT) {
+                Err(GenerateError::Settings(why)) => Err(bad(format!("team settings: {why}"))),
+                Err(e) => Err(Failure::new(
+                    EXIT_INVALID,
+                    format!("{name}: seed {seed}: {e}"),
+                )),
+                Ok(g) => {
+                    if let Some(e) = &g.stopped {
+                        failed.fetch_add(1, Ordering::Relaxed);
+                        eprintln!("{}", stopped(&name, seed, e));
+                        return Ok(());
+                    }
+                    emit(Some(&a.output.join(format!("{name}.trf"))), &g.to_trf())?;
+                    if a.json {
+                        emit(
+                            Some(&a.output.join(format!("{name}.json"))),
+                            &json(&g.tournament)?,
+                        )?;
+                    }
+                    Ok(())
+                }
+            }
+        })
+        .collect();
+    results.into_iter().collect::<Result<(), Failure>>()?;
+    let failed = failed.into_inner();
+    println!(
+        "{} tournaments written to {}",
+        a.count as usize - failed,
+        a.output.display()
+    );
     if failed > 0 {
         return Err(Failure::new(
             EXIT_NO_PAIRING,

@@ -51,3 +51,73 @@ fn team_check_compares_team_matches() {
     // Its rounds list teams: no player number above the three teams.
     assert!(!out.contains("recorded: 1-4"), "{out}");
 }
+
+/// `swiss generate --system team`: TRF-2026 team events (reserves, byes,
+/// forfeited matches) that the checker replays identically, round by
+/// round; the same seed gives the same files; settings that describe no
+/// team event are refused (exit 3).
+#[test]
+fn team_generate_writes_replayable_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let args = [
+        "generate",
+        "--system",
+        "team",
+        "--players",
+        "9",
+        "--rounds",
+        "5",
+        "--boards",
+        "4",
+        "--reserves",
+        "1",
+        "--half-bye-rate",
+        "0.05",
+        "--forfeit-rate",
+        "0.05",
+        "--count",
+        "3",
+        "-o",
+        out,
+    ];
+    let o = swiss(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let files: Vec<String> = (1..=3)
+        .map(|s| format!("{out}/team-t009-b04-r05-s{s}.trf"))
+        .collect();
+    let first = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(first.contains("192 FIDE_TEAM_TYPEA_MP_GP"), "{first}");
+    let mut check = vec!["check", "--system", "team"];
+    check.extend(files.iter().map(String::as_str));
+    let o = swiss(&check);
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        report.contains("15/15 rounds identical in 3 tournaments"),
+        "{report}"
+    );
+    let again = tempfile::tempdir().unwrap();
+    let mut args2 = args;
+    args2[18] = again.path().to_str().unwrap();
+    assert_eq!(swiss(&args2).status.code(), Some(0));
+    let second = std::fs::read_to_string(again.path().join("team-t009-b04-r05-s1.trf")).unwrap();
+    assert_eq!(first, second);
+    let o = swiss(&[
+        "generate",
+        "--system",
+        "team",
+        "--players",
+        "1",
+        "--rounds",
+        "5",
+        "-o",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 to 999 teams"));
+}
