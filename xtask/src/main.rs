@@ -141,7 +141,7 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
         /// The team system: the Python interpreter that runs the reference
-        /// (`--reference` is then the folder holding its `gacrux/`).
+        /// (`--reference` is then the folder holding its gacrux package).
         #[arg(long, default_value = "python3")]
         python: String,
         /// The team system: the longest one reference process may run, in

@@ -402,6 +402,11 @@ fn tidy_crate_descriptions_name_the_registrys_editions_default_first() {
     let root = xtask::root();
     let mut problems = Vec::new();
     for system in swiss_systems::SYSTEMS {
+        // A system of one text (TCEC, the team system) has no edition to
+        // claim: the year of its text is not one.
+        if system.editions.is_empty() {
+            continue;
+        }
         let dir = root.join("crates").join(format!("swiss-{}", system.name));
         let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
         let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();

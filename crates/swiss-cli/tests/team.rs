@@ -14,7 +14,7 @@ fn swiss(args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Round 3 of `team-tournament.trf` (`192 FIDE_TEAM_BAKU`, three teams):
+/// Round 3 of `testdata/trf/team/valid/team-tournament.trf` (`192 FIDE_TEAM_BAKU`, three teams):
 /// Baku gives teams 1 and 2 one match point in round 3 (C.04.7), so 1 and
 /// 3 lead on 3; `[C2]` bars 2 and 3 from the PAB (each had one, 3 also a
 /// forfeit win), so 1 gets it (`3.4`) and 2-3 meet, 2 White by the lower

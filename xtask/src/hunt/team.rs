@@ -39,7 +39,7 @@ use swiss_team::{Colour, ColourType, Options, Primary, Seating};
 pub struct TeamHunt {
     /// Tournaments.
     pub count: u64,
-    /// The folder holding the reference's `gacrux/` package (the working
+    /// The folder holding the reference's gacrux package (the working
     /// directory of its processes); `None`: replay the kept files only.
     pub reference: Option<PathBuf>,
     /// The Python interpreter.
@@ -124,7 +124,7 @@ pub fn shape(seed: u64) -> Settings {
     s
 }
 
-/// One line of `results.tsv` describing the shape.
+/// One line of the results file (DIR/results.tsv) describing the shape.
 fn summary(s: &Settings) -> String {
     let mut out = format!(
         "{}t {}b {}r +{} {}",
