@@ -222,3 +222,87 @@ fn team_hunt_corpus() {
     assert_eq!(files.len(), 113);
     assert!(differ.is_empty(), "{differ:#?}");
 }
+
+/// Every pairing of `teams` (each team once; one left over for the PAB
+/// when odd) as (pairs, bye).
+fn all_team_pairings(teams: &[u32]) -> Vec<(Vec<(u32, u32)>, Option<u32>)> {
+    if teams.len() % 2 == 1 {
+        return teams
+            .iter()
+            .flat_map(|&bye| {
+                let rest: Vec<u32> = teams.iter().copied().filter(|&t| t != bye).collect();
+                all_team_pairings(&rest)
+                    .into_iter()
+                    .map(move |(pairs, _)| (pairs, Some(bye)))
+            })
+            .collect();
+    }
+    let Some((&first, rest)) = teams.split_first() else {
+        return vec![(Vec::new(), None)];
+    };
+    let mut out = Vec::new();
+    for (i, &other) in rest.iter().enumerate() {
+        let left: Vec<u32> = rest
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &t)| t)
+            .collect();
+        for (mut pairs, bye) in all_team_pairings(&left) {
+            pairs.push((first, other));
+            out.push((pairs, bye));
+        }
+    }
+    out
+}
+
+/// The team hunt's rounds our engine found no legal pairing for
+/// (`testdata/hunt/team-unpairable`: the state before the round, its
+/// announced byes included; events of at most 10 teams), where Gacrux
+/// 1.10.62 paired anyway, breaking `[C2]` or leaving teams out
+/// (interpretation 9 of swiss-team). Ours must refuse each, and an
+/// exhaustive search over every pairing of the teams to pair, judged by
+/// the independent verifier (`swiss_verify::Team`: `[C1]`, `[C2]`), must
+/// find none legal: the refusal is right, not a failure to search.
+#[test]
+fn team_unpairable_rounds_have_no_legal_pairing() {
+    use swiss_core::{Pair, Pairing};
+    use swiss_verify::Verifier;
+    let files =
+        swiss_testdata::files(&swiss_testdata::path("hunt/team-unpairable"), "trf").unwrap();
+    assert_eq!(files.len(), 40);
+    files.par_iter().for_each(|f| {
+        let t = swiss_testdata::read_trf(f).unwrap();
+        let round = t.next_round();
+        let ours = swiss_team::pair(&t, &swiss_team::Options::DEFAULT);
+        assert!(
+            matches!(ours, Err(swiss_core::PairingError::NoLegalPairing { .. })),
+            "{}: {ours:?}",
+            f.display()
+        );
+        let ts = t.teams.as_ref().unwrap();
+        let absent = ts.not_to_pair(&t, round);
+        let teams: Vec<u32> = ts
+            .teams
+            .iter()
+            .map(|team| team.tpn)
+            .filter(|tpn| !absent.contains(tpn))
+            .collect();
+        assert!(teams.len() <= 10, "{}", f.display());
+        for (pairs, bye) in all_team_pairings(&teams) {
+            let p = Pairing {
+                round,
+                pairs: pairs
+                    .iter()
+                    .map(|&(white, black)| Pair { white, black })
+                    .collect(),
+                bye,
+            };
+            assert!(
+                !swiss_verify::Team.verify(&t, &p).is_empty(),
+                "{}: {p} is legal",
+                f.display()
+            );
+        }
+    });
+}
