@@ -223,9 +223,12 @@ fn team_hunt_corpus() {
     assert!(differ.is_empty(), "{differ:#?}");
 }
 
+/// A pairing of teams: the pairs and the PAB.
+type TeamPairing = (Vec<(u32, u32)>, Option<u32>);
+
 /// Every pairing of `teams` (each team once; one left over for the PAB
-/// when odd) as (pairs, bye).
-fn all_team_pairings(teams: &[u32]) -> Vec<(Vec<(u32, u32)>, Option<u32>)> {
+/// when odd).
+fn all_team_pairings(teams: &[u32]) -> Vec<TeamPairing> {
     if teams.len() % 2 == 1 {
         return teams
             .iter()
