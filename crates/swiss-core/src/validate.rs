@@ -1164,14 +1164,16 @@ impl Checker<'_> {
     /// The team records' numbers (rounds, values, boards) and references
     /// (teams and players that exist).
     fn team_records(&mut self) {
+        self.team_values();
+        self.team_matches();
+        self.team_round_records();
+    }
+
+    /// Boards (`352`), match-point values (`362`) and the PAB (`320`).
+    fn team_values(&mut self) {
         let t = self.t;
         let Some(ts) = &t.teams else { return };
         let known = |tpn: TeamNo| ts.index_of(tpn).is_some();
-        let rounds_ok = |r: u32| (1..=MAX_ROUNDS).contains(&r);
-        let last_round = t
-            .planned_rounds
-            .filter(|r| (1..=MAX_ROUNDS).contains(r))
-            .unwrap_or(MAX_ROUNDS);
         if ts.board_colours.len() > MAX_BOARDS {
             self.error(
                 Spot::BoardColours,
@@ -1183,11 +1185,6 @@ impl Checker<'_> {
                 ),
             );
         }
-        let boards = if ts.board_colours.is_empty() {
-            crate::team::default_boards(ts, t)
-        } else {
-            ts.board_colours.len()
-        };
         let v = ts.match_point_values;
         for (name, p) in [("win", v.win), ("draw", v.draw), ("loss", v.loss)] {
             if p.0.unsigned_abs() > MAX_POINT_VALUE.0.unsigned_abs() {
@@ -1232,6 +1229,19 @@ impl Checker<'_> {
                 self.error(Spot::PabTeam(r), ErrorKind::UnknownTeam(tpn));
             }
         }
+    }
+
+    /// Forfeited matches (`330`) and line-ups (`300`).
+    fn team_matches(&mut self) {
+        let t = self.t;
+        let Some(ts) = &t.teams else { return };
+        let boards = if ts.board_colours.is_empty() {
+            crate::team::default_boards(ts, t)
+        } else {
+            ts.board_colours.len()
+        };
+        let known = |tpn: TeamNo| ts.index_of(tpn).is_some();
+        let rounds_ok = |r: u32| (1..=MAX_ROUNDS).contains(&r);
         for (k, f) in ts.forfeits.iter().enumerate() {
             if !rounds_ok(f.round) {
                 self.error(
@@ -1322,6 +1332,19 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// Byes (`240`), virtual points (`250`), prohibited pairs (`260`) and
+    /// abnormal points (`299`).
+    fn team_round_records(&mut self) {
+        let t = self.t;
+        let Some(ts) = &t.teams else { return };
+        let known = |tpn: TeamNo| ts.index_of(tpn).is_some();
+        let rounds_ok = |r: u32| (1..=MAX_ROUNDS).contains(&r);
+        let last_round = t
+            .planned_rounds
+            .filter(|r| (1..=MAX_ROUNDS).contains(r))
+            .unwrap_or(MAX_ROUNDS);
         for (k, b) in ts.byes.iter().enumerate() {
             if !(1..=last_round).contains(&b.round) {
                 let what = if t.planned_rounds.is_some() {
