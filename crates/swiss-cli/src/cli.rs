@@ -74,13 +74,15 @@ pub enum Format {
     /// The established engines' format: a count line, then `white black`
     /// per board in board order, the bye last as `id 0`.
     Text,
-    /// The pairing as JSON.
+    /// The pairing as JSON (a team tournament: each match with its
+    /// boards).
     Json,
     /// The whole tournament as TRF16 (with the `XX*`/`BB*` extension
     /// lines established engines read), the new round appended.
     Trf,
     /// The whole tournament as TRF-2026 (records 142, 152, 162, 240, 250,
-    /// 260; lines ended by CR), the new round appended.
+    /// 260; lines ended by CR), the new round appended (a team
+    /// tournament: each match's boards, each team on its first boards).
     Trf26,
 }
 

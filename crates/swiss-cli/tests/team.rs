@@ -121,3 +121,79 @@ fn team_generate_writes_replayable_events() {
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stderr).contains("2 to 999 teams"));
 }
+
+/// `--format json` and `--format trf26` write each match's boards (issue
+/// 44): the team listed first has board 1's colour and record `352`'s
+/// colours down the boards (C.04.6 1.6, `352 WBWB`), each team on its
+/// first boards in roster order (`310`); the PAB team's players get `U`.
+/// `testdata/trf/team/valid/four-boards.trf`, round 3: 1-4 play, 3 has the PAB.
+#[test]
+fn team_pair_writes_the_boards() {
+    let file = "trf/team/valid/four-boards.trf";
+    let o = swiss(&["pair", "--system", "team", file, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{v}");
+    assert_eq!(
+        (&pairs[0]["white"], &pairs[0]["black"]),
+        (&1.into(), &4.into())
+    );
+    let boards: Vec<(u64, u64, u64)> = pairs[0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let n = |k: &str| b[k].as_u64().unwrap();
+            (n("board"), n("white"), n("black"))
+        })
+        .collect();
+    // Team 1 fields 1-4 (of five), team 4 fields 14-17 (of five).
+    assert_eq!(boards, [(1, 1, 14), (2, 15, 2), (3, 3, 16), (4, 17, 4)]);
+    assert_eq!(v["bye"], 3);
+    assert_eq!(v["bye_players"], serde_json::json!([10, 11, 12, 13]));
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("next.trf");
+    let out = out.to_str().unwrap();
+    let o = swiss(&[
+        "pair", "--system", "team", file, "--format", "trf26", "-o", out,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(out).unwrap();
+    // Each player's round-3 entry: the opponent and colour, no result yet.
+    let last = |player: u32| -> Vec<String> {
+        let line = text
+            .split(['\r', '\n'])
+            .find(|l| l.starts_with("001") && l[4..8].trim() == player.to_string())
+            .unwrap();
+        let rounds = line.get(91..).unwrap_or_default();
+        rounds
+            .split_whitespace()
+            .skip(6)
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(last(1), ["0014", "w"]);
+    assert_eq!(last(2), ["0015", "b"]);
+    assert_eq!(last(17), ["0004", "w"]);
+    assert_eq!(last(10), ["0000", "-", "U"]);
+    // The reserves (5 and 18) are not in the round.
+    assert!(last(5).len() < 2, "{:?}", last(5));
+    assert!(text.contains("320 "), "the PAB team's record");
+    // Read back, round 3 is the team pairing made: the checker replays it
+    // (round 1 of this hand-made file is not the engine's, as before).
+    let o = swiss(&["check", "--system", "team", out]);
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert!(report.contains("2/3 rounds identical"), "{report}");
+    assert!(report.contains("round 1 differs"), "{report}");
+    // TRF16 has no team records: its writer writes TRF-2026's, the same
+    // games.
+    let o = swiss(&["pair", "--system", "team", file, "--format", "trf"]);
+    assert_eq!(o.status.code(), Some(0));
+    let trf16 = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        trf16.contains("0014 w") && trf16.contains("310   1"),
+        "{trf16}"
+    );
+}

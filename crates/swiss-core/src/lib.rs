@@ -56,9 +56,9 @@ pub use system::{
     check, infer_initial_colour, same_pairing, short_list,
 };
 pub use team::{
-    AbnormalKind, AbnormalPoints, ByeKind, ForbiddenTeams, ForfeitResult, ForfeitedMatch, LineUp,
-    MatchPointValues, MatchResult, Team, TeamAcceleration, TeamByes, TeamCode, TeamCodeError,
-    TeamColourType, TeamHistory, TeamMatch, TeamNo, TeamRecord, TeamRound, TeamRoundKind,
-    TeamScore, TeamSection, is_team_code, parse_team_code,
+    AbnormalKind, AbnormalPoints, BoardGame, ByeKind, ForbiddenTeams, ForfeitResult,
+    ForfeitedMatch, LineUp, MatchBoards, MatchPointValues, MatchResult, Team, TeamAcceleration,
+    TeamBoards, TeamByes, TeamCode, TeamCodeError, TeamColourType, TeamHistory, TeamMatch, TeamNo,
+    TeamRecord, TeamRound, TeamRoundKind, TeamScore, TeamSection, is_team_code, parse_team_code,
 };
 pub use validate::{Places, Reading, Spot, round_to_pair, validate};

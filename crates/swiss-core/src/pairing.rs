@@ -89,7 +89,15 @@ impl Pairing {
     /// Writes this pairing into `t` as round `self.round`: games with a blank
     /// result (to be played), the bye as `0000 - U`. Entries already there
     /// for players not in the pairing (requested byes, absences) are kept.
+    ///
+    /// In a team tournament ([`Tournament::teams`]) the pairing's numbers
+    /// are team pairing numbers: its boards are written
+    /// ([`crate::TeamSection::boards_of`]), each team on its first boards.
     pub fn append_to(&self, t: &mut Tournament) {
+        if let Some(ts) = &t.teams {
+            ts.boards_of(self).append_to(t);
+            return;
+        }
         let r = self.round as usize;
         let set = |t: &mut Tournament, s: StartNo, e: RoundEntry| {
             if let Some(i) = t.index_of(s) {

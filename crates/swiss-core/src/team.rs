@@ -29,8 +29,10 @@ use crate::error::InputErrors;
 use crate::model::{Colour, ResultCode, StartNo, Tournament};
 use crate::points::Points;
 
+mod boards;
 mod history;
 
+pub use boards::{BoardGame, MatchBoards, TeamBoards};
 pub(crate) use history::{Findings, build, default_boards};
 pub use history::{MatchResult, TeamHistory, TeamMatch, TeamRecord, TeamRound, TeamRoundKind};
 

@@ -613,7 +613,16 @@ pub static SYSTEMS: &[System] = &[
         // team events have their own tests and benchmark.
         variants: &[],
         reference: None,
-        round_json: None,
+        // The team pairs with their boards (each team on its first boards
+        // in roster order, the colours of record 352).
+        round_json: Some(|_, t| {
+            let pairing = swiss_team::pair(t, &swiss_team::Options::DEFAULT)?;
+            let boards = t.teams.as_ref().map(|ts| ts.boards_of(&pairing));
+            serde_json::to_value(&boards).map_err(|e| PairingError::Internal {
+                round: t.next_round(),
+                reason: e.to_string(),
+            })
+        }),
         // Team standings (C.07 team tie-breaks) come with their own issue.
         default_tiebreaks: None,
         engine: |_| Box::new(swiss_team::Team::FIDE_2026),
