@@ -197,3 +197,88 @@ fn team_pair_writes_the_boards() {
         "{trf16}"
     );
 }
+
+/// `testdata/hunt/team/SRC` as it stood before `round`, written to `dir`.
+fn before(dir: &std::path::Path, src: &str, round: u32) -> String {
+    let text = std::fs::read_to_string(swiss_testdata::path(src)).unwrap();
+    let t = swiss_core::trf::read(&text, src).unwrap();
+    let path = dir.join(format!("before-{round}.trf"));
+    std::fs::write(
+        &path,
+        swiss_core::trf::write_2026(&swiss_core::before_round(&t, round)),
+    )
+    .unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The engine's pairing of `file`, as `white black` lines.
+fn engine_pairs(file: &str) -> Vec<(u32, u32)> {
+    let o = swiss(&["pair", "--system", "team", file]);
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect()
+}
+
+fn write_proposal(dir: &std::path::Path, name: &str, pairs: &[(u32, u32)]) -> String {
+    let mut text = format!("{}\n", pairs.len());
+    for (w, b) in pairs {
+        text.push_str(&format!("{w} {b}\n"));
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `swiss explain --system team` (issue 44): the round bracket by bracket
+/// citing C.04.6 (the PAB by `3.4`, upfloaters by `3.5` and `[C3]`-`[C7]`,
+/// pairs by `3.6`, colours by `4.3`), and with `--player T` what decided
+/// team T's pairing. `swiss compare --system team`: completeness counts
+/// teams, and a proposal with a pair's colours reversed is separated by
+/// the colour rule that decided it.
+#[test]
+fn team_explain_and_compare_cite_c046() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = before(dir.path(), "hunt/team/0000056.trf", 5);
+    let o = swiss(&["explain", "--system", "team", &file]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let whole = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        whole.contains("(C.04.6 3.5)") && whole.contains("C.04.6 4.3."),
+        "{whole}"
+    );
+    insta::assert_snapshot!("team-explain-56-round-5", whole);
+    let o = swiss(&["explain", "--system", "team", &file, "--player", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!(
+        "team-explain-56-round-5-team-3",
+        String::from_utf8_lossy(&o.stdout)
+    );
+
+    let ours = engine_pairs(&file);
+    let mut reversed = ours.clone();
+    let (w, b) = reversed[0];
+    reversed[0] = (b, w);
+    let prop = write_proposal(dir.path(), "reversed.txt", &reversed);
+    let o = swiss(&["compare", "--system", "team", &file, &prop]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(o.status.code(), Some(10), "{text}");
+    assert!(text.contains("Complete: yes"), "{text}");
+    assert!(
+        text.contains(&format!("the match of {w} and {b}: C.04.6 4.3.")),
+        "{text}"
+    );
+    insta::assert_snapshot!("team-compare-56-round-5-reversed", text);
+    let prop = write_proposal(dir.path(), "same.txt", &ours);
+    let o = swiss(&["compare", "--system", "team", &file, &prop]);
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -191,8 +191,7 @@ pub fn compare(
 ) -> Result<Comparison, PairingError> {
     let engine = system.pair(t)?;
     breaches.extend(system.breaches(t, proposed));
-    let state = RoundState::next(t);
-    let completeness = completeness(&state, proposed, engine.bye);
+    let completeness = completeness(&to_pair(t), proposed, engine.bye);
     let boards = board_differences(&engine, proposed);
     let verdict = if same_pairing(&engine, proposed) {
         Verdict::Identical
@@ -250,12 +249,28 @@ pub fn colours_only(engine: &Pairing, proposed: &Pairing, rule: &str) -> Option<
     })
 }
 
+/// Who is to be paired in the next round of `t`: its players, or in a
+/// team tournament its teams (TPNs) but those a `240` or their members'
+/// absence keeps out.
+fn to_pair(t: &Tournament) -> BTreeSet<StartNo> {
+    match &t.teams {
+        Some(ts) => {
+            let out = ts.not_to_pair(t, t.next_round());
+            ts.teams
+                .iter()
+                .map(|x| x.tpn)
+                .filter(|x| !out.contains(x))
+                .collect()
+        }
+        None => RoundState::next(t).to_pair().map(|p| p.start_no).collect(),
+    }
+}
+
 fn completeness(
-    state: &RoundState,
+    expected: &BTreeSet<StartNo>,
     proposed: &Pairing,
     engine_bye: Option<StartNo>,
 ) -> Completeness {
-    let expected: BTreeSet<StartNo> = state.to_pair().map(|p| p.start_no).collect();
     let mut seen = BTreeSet::new();
     let mut twice = BTreeSet::new();
     let all = proposed
@@ -270,7 +285,7 @@ fn completeness(
     }
     Completeness {
         missing: expected.difference(&seen).copied().collect(),
-        unexpected: seen.difference(&expected).copied().collect(),
+        unexpected: seen.difference(expected).copied().collect(),
         twice: twice.into_iter().collect(),
         bye: proposed.bye,
         engine_bye,

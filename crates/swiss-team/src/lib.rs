@@ -86,6 +86,7 @@ pub struct ReadmeDoctests;
 
 mod bracket;
 mod colour;
+mod explain;
 mod field;
 pub mod generate;
 mod history;
@@ -174,5 +175,14 @@ impl PairingSystem for Team {
 
     fn pair(&self, t: &Tournament) -> Result<Pairing, Error> {
         pair(t, &self.options)
+    }
+
+    /// The account of the round; `player` is a team's TPN.
+    fn explain(&self, t: &Tournament, player: Option<StartNo>) -> Option<Result<String, Error>> {
+        Some(explain::account(t, &self.options, player))
+    }
+
+    fn separate(&self, t: &Tournament, proposed: &Pairing) -> Option<swiss_core::Separation> {
+        explain::separate(t, &self.options, proposed)
     }
 }
