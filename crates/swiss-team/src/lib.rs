@@ -43,6 +43,12 @@
 //!    paired in the round or had an opponent before: a team not yet in
 //!    the event (absent from round 1 on) has no number yet, as a late
 //!    entry (GHR 2.4); Gacrux counts so (`c046_4_3_1_numbers_skip_teams_not_yet_in_the_event`).
+//!    A forfeited match (`330`) is a pairing: a team whose only match was
+//!    forfeited keeps its number when absent later (`1.1`: a TPN, once
+//!    set, changes only under GHR 2.4/2.5). Gacrux 1.10.62 leaves such a
+//!    team out (its record of a forfeited match names no opponent), which
+//!    shifts the parity of the teams after it
+//!    (`c046_4_3_1_a_forfeited_match_keeps_the_number`).
 //! 3. **`[C6]` passes or fails** (A6): the following scoregroup, what is
 //!    left of it, can be paired with no upfloater when even, one when odd,
 //!    and the teams left after it too.

@@ -277,3 +277,40 @@ fn c046_c10_counts_the_upfloaters_opponent() {
     let r = pair_teams(&input).unwrap();
     assert_eq!(r.brackets[0].pairs, [(1, 3), (2, 4)]);
 }
+
+/// Interpretation 2, `C.04.6 4.3.1` with `1.1`: a forfeited match (`330`)
+/// is a pairing, so a team whose only match was forfeited keeps its
+/// number when it is absent later; only a team never paired (not yet in
+/// the event) has none. Round 1: 1-2, 3-4 and 5-6 forfeited (1, 3 and 6
+/// win), 7 not yet in the event; round 2 without 2. No team has played,
+/// so every pair takes its colours by `4.3.1`: 1-4 (1 the first-team,
+/// number 1), 3-6 (3 the first-team by TPN, number 3, odd: White), 5-7
+/// (number 5). Gacrux 1.10.62 does not number 2 (its record of a
+/// forfeited match has no opponent), so 3 and 5 would get even numbers
+/// and Black: 6-3 and 7-5 (hunt tournament 2,225, round 2).
+#[test]
+fn c046_4_3_1_a_forfeited_match_keeps_the_number() {
+    let ev = event(vec![
+        vec![forfeited(2, true)],
+        vec![forfeited(1, false)],
+        vec![forfeited(4, true)],
+        vec![forfeited(3, false)],
+        vec![forfeited(6, false)],
+        vec![forfeited(5, true)],
+        vec![Entry::NotPaired],
+    ]);
+    let input = ev.round_input_without(2, &[2]);
+    let numbers: Vec<(u32, u32)> = input.teams.iter().map(|t| (t.tpn, t.number)).collect();
+    assert_eq!(numbers, [(1, 1), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]);
+    let r = pair_teams(&input).unwrap();
+    let pairs: Vec<(u32, u32, ColourRule)> =
+        r.pairs.iter().map(|p| (p.white, p.black, p.rule)).collect();
+    assert_eq!(
+        pairs,
+        [
+            (3, 6, ColourRule::InitialColour),
+            (1, 4, ColourRule::InitialColour),
+            (5, 7, ColourRule::InitialColour)
+        ]
+    );
+}
