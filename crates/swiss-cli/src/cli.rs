@@ -3,11 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rayon::prelude::*;
 
 use crate::input::{
-    EXIT_INVALID, EXIT_NO_PAIRING, EXIT_USAGE, Failure, pairing_failure, read_input,
-    read_tournament,
+    EXIT_INVALID, EXIT_USAGE, Failure, pairing_failure, read_input, read_tournament,
 };
 use crate::output::{emit, json};
 use crate::systems::SystemArgs;
@@ -32,8 +30,12 @@ pub enum Command {
     Pair(PairArgs),
     /// Read TRF files and report every problem found.
     Validate(ValidateArgs),
-    /// Replay each tournament round by round and report every round whose
-    /// pairing differs from the engine's (the FIDE pairings checker).
+    /// FIDE's pairings-and-tie-breaks checker: replay each tournament round
+    /// by round (every round whose pairing differs from the engine's, every
+    /// recorded pairing that breaks an absolute criterion) and compare the
+    /// ranks it records with the standings its own tie-break list (TRF-2026
+    /// 212/202) gives. Exit 0: all agree; 10: a round differs; 11: an
+    /// illegal pairing; 12: a rank differs; 3: invalid input.
     Check(CheckArgs),
     /// Compare a proposed pairing (an arbiter's, changed by hand) with the
     /// engine's: legality, completeness, the boards that differ and the
@@ -100,6 +102,9 @@ pub struct CheckArgs {
     /// Tournament files to check.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Report format: sentences, or JSON with the same content.
+    #[arg(long, value_enum, default_value_t = crate::compare::ReportFormat::Text)]
+    pub format: crate::compare::ReportFormat,
 }
 
 /// `swiss pair`.
@@ -168,42 +173,6 @@ pub fn validate(a: ValidateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `swiss check`: exit 0 only when every round of every file is
-/// reproduced. Files are replayed in parallel; the report keeps their order.
-pub fn check(a: CheckArgs) -> Result<(), Failure> {
-    let inputs = a
-        .files
-        .iter()
-        .map(|f| read_input(f))
-        .collect::<Result<Vec<_>, _>>()?;
-    let systems = inputs
-        .iter()
-        .map(|i| a.system.engine_for(Some(i)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let replays: Vec<(PathBuf, swiss_core::Replay)> = a
-        .files
-        .par_iter()
-        .zip(&inputs)
-        .zip(&systems)
-        .map(|((f, i), s)| {
-            (
-                f.clone(),
-                swiss_core::check(s.as_ref(), &i.tournament).into(),
-            )
-        })
-        .collect();
-    let agreement = swiss_core::Agreement::of(&a.system.system, replays);
-    for d in &agreement.details {
-        println!("{d}");
-    }
-    println!("{agreement}");
-    if agreement.all_agree() {
-        Ok(())
-    } else {
-        Err(Failure::new(EXIT_NO_PAIRING, String::new()))
-    }
-}
-
 /// The established engines' invocation, recognised by its first argument.
 pub struct Legacy {
     system: String,
@@ -253,9 +222,10 @@ pub fn run_legacy(l: Legacy) -> Result<(), Failure> {
             output,
             format: Format::Text,
         }),
-        LegacyAction::Check => check(CheckArgs {
+        LegacyAction::Check => crate::checker::check_legacy(CheckArgs {
             system: SystemArgs::named(&l.system),
             files: vec![l.file],
+            format: crate::compare::ReportFormat::Text,
         }),
     }
 }

@@ -5,9 +5,12 @@
 //! Exit codes follow the established engines: 0 ok, 1 no legal pairing,
 //! 2 unexpected error (a bug), 3 invalid input, 5 file access; and 64 for
 //! a usage error (as sysexits.h). `swiss compare` adds 10 (the proposal is
-//! legal but not the engine's pairing) and 11 (it is illegal). Start reading at
+//! legal but not the engine's pairing) and 11 (it is illegal); `swiss
+//! check` 10 (a recorded round is not the engine's), 11 (a recorded pairing
+//! is illegal) and 12 (a recorded rank is not the standings'). Start reading at
 //! [`run`]; the systems available are those of the `swiss-systems` table.
 
+mod checker;
 mod cli;
 mod compare;
 mod explain;
@@ -69,7 +72,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
     match cli.command {
         Command::Pair(a) => cli::pair(a),
         Command::Validate(a) => cli::validate(a),
-        Command::Check(a) => cli::check(a),
+        Command::Check(a) => checker::check(a),
         Command::Compare(a) => compare::compare(a),
         Command::Explain(a) => explain::explain(a),
         Command::Generate(a) => generate::generate(a),

@@ -187,10 +187,36 @@ impl<'a> JsonTable<'a> {
 /// computed one, with the first column (points, then each tie-break) that
 /// orders the two players.
 fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
+    let differences = rank_differences(t, table, names);
+    let ranks = table.rows.len();
+    if differences.is_empty() {
+        return emit(None, &format!("standings: {ranks} ranks agree\n"));
+    }
+    let mut report = String::new();
+    for (_, d) in &differences {
+        let _ = writeln!(report, "{d}");
+    }
+    emit(None, &report)?;
+    Err(Failure::new(
+        EXIT_NO_PAIRING,
+        format!("swiss: {} of {ranks} ranks differ", differences.len()),
+    ))
+}
+
+/// Each player the file ranks otherwise than `table` (computed with the
+/// tie-breaks `names`), one sentence each in rank order: the recorded
+/// position, who the computed standings put there, and the first column
+/// that orders the two. Players fully tied share a rank, so a recorded
+/// rank anywhere inside their block is right; a player with no recorded
+/// rank is named too. Each sentence comes with the player's index in
+/// `t.players`.
+pub(crate) fn rank_differences(
+    t: &Tournament,
+    table: &Table,
+    names: &[&str],
+) -> Vec<(usize, String)> {
     let rows = &table.rows;
     let computed = table.in_rank_order();
-    // Players fully tied share a rank; a recorded rank anywhere inside
-    // their block is right.
     let mut sharing: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for r in rows {
         *sharing.entry(r.rank).or_default() += 1;
@@ -199,20 +225,18 @@ fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
         let r = rows[i].rank;
         r..=r + sharing.get(&r).copied().unwrap_or(1) - 1
     };
-    let mut report = String::new();
-    let mut differing = 0;
+    let mut out = Vec::new();
     let mut recorded: Vec<(u32, usize)> = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
         match p.rank {
             Some(r) => recorded.push((r, i)),
-            None => {
-                differing += 1;
-                let _ = writeln!(
-                    report,
+            None => out.push((
+                i,
+                format!(
                     "player {}: no rank recorded (computed {})",
                     p.start_no, rows[i].rank
-                );
-            }
+                ),
+            )),
         }
     }
     recorded.sort();
@@ -220,31 +244,25 @@ fn check(t: &Tournament, table: &Table, names: &[&str]) -> Result<(), Failure> {
         if block(i).contains(&r) {
             continue;
         }
-        differing += 1;
         let row = &rows[i];
         let at = (r as usize)
             .checked_sub(1)
             .and_then(|k| computed.get(k))
             .copied();
         let decided = at.map_or(String::new(), |other| deciding(row, other, names));
-        let _ = writeln!(
-            report,
-            "rank {r}: the file has player {}, the computed standings have {} (player {} is ranked {}{})",
-            row.start_no,
-            at.map_or("nobody".to_string(), |o| format!("player {}", o.start_no)),
-            row.start_no,
-            row.rank,
-            decided
-        );
+        out.push((
+            i,
+            format!(
+                "rank {r}: the file has player {}, the computed standings have {} (player {} is ranked {}{})",
+                row.start_no,
+                at.map_or("nobody".to_string(), |o| format!("player {}", o.start_no)),
+                row.start_no,
+                row.rank,
+                decided
+            ),
+        ));
     }
-    if differing == 0 {
-        return emit(None, &format!("standings: {} ranks agree\n", rows.len()));
-    }
-    emit(None, &report)?;
-    Err(Failure::new(
-        EXIT_NO_PAIRING,
-        format!("swiss: {differing} of {} ranks differ", rows.len()),
-    ))
+    out
 }
 
 /// The first column that separates two players: `; decided by BH/C1 (23.5

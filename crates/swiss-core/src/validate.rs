@@ -160,6 +160,22 @@ impl Places {
         self.errors(vec![(spot, kind)]).remove(0)
     }
 
+    /// Where `spot` is, for a report on a valid file (a checker's finding):
+    /// `FILE:LINE:COLUMN`, a JSON file's path in the document after it;
+    /// the file alone when the spot has no place.
+    pub fn place(&self, spot: Spot) -> String {
+        let at = self.inner.locate(&[spot]).pop().unwrap_or_default();
+        let mut s = if at.line == 0 {
+            self.file.clone()
+        } else {
+            format!("{}:{}:{}", self.file, at.line, at.column)
+        };
+        if let Some(path) = at.path {
+            s += &format!(" (`{path}`)");
+        }
+        s
+    }
+
     /// Errors at their spots, located in one pass, in file order (notes last).
     pub(crate) fn errors(&self, found: Vec<(Spot, ErrorKind)>) -> Vec<InputError> {
         let spots: Vec<Spot> = found.iter().map(|(s, _)| *s).collect();

@@ -203,6 +203,18 @@ impl Rules {
     }
 }
 
+/// The record a file lists its tie-breaks in: TRF-2026 `212` (the
+/// standings' list), else `202`; `None` when it lists none.
+pub fn list_record(t: &Tournament) -> Option<&'static str> {
+    let has = |id: &str| {
+        t.header_records
+            .iter()
+            .chain(&t.trailer_records)
+            .any(|r| r.starts_with(id))
+    };
+    ["212", "202"].into_iter().find(|id| has(&format!("{id} ")))
+}
+
 /// The tie-break list of an event, each code with its text as given: the
 /// list `given` (comma- or space-separated, `BH/C1,SB,DE`), else the file's
 /// TRF-2026 record `212` (whose first code is the primary score, `PTS`,
