@@ -30,10 +30,12 @@ use crate::model::{Colour, ResultCode, StartNo, Tournament};
 use crate::points::Points;
 
 mod boards;
+mod build;
 mod history;
 
 pub use boards::{BoardGame, MatchBoards, TeamBoards};
-pub(crate) use history::{Findings, build, default_boards};
+pub(crate) use build::build;
+pub(crate) use history::{Findings, default_boards};
 pub use history::{MatchResult, TeamHistory, TeamMatch, TeamRecord, TeamRound, TeamRoundKind};
 
 /// A team pairing number (TPN, C.04.6 1.1): unique, 1-based, TRF-2026
