@@ -737,7 +737,8 @@ pub fn parse_team_code(code: &str) -> Result<TeamCode, TeamCodeError> {
 
 /// Puts a validated team tournament in the one form both readers leave
 /// (see [`TeamSection`]): defaults of `352` and `320` filled in, and what
-/// the `001` records imply written out as team records.
+/// the `001` records imply written out as team records (`team-2026.md`
+/// §6.3).
 pub(crate) fn settle(t: &mut Tournament) {
     // A copy: the derivation reads the section in place (the played rounds
     // count its forfeited matches and PABs).
@@ -761,7 +762,14 @@ pub(crate) fn settle(t: &mut Tournament) {
     let h = build(&ts, t, &mut found);
     ts.pab_match_points = Some(ts.pab_match_points());
     ts.pab_game_points = Some(ts.pab_game_points(t));
-    // The PAB team of every round, also when only `U` entries give it.
+    settle_pab_teams(&mut ts, &h);
+    settle_matches(&mut ts, t, &h);
+    settle_byes(&mut ts, t, &h);
+    t.teams = Some(ts);
+}
+
+/// The PAB team of every round (`320`), also when only `U` entries give it.
+fn settle_pab_teams(ts: &mut TeamSection, h: &TeamHistory) {
     let mut pab: Vec<Option<TeamNo>> = ts.pab_teams.clone();
     for rec in &h.teams {
         for (r, round) in rec.rounds.iter().enumerate() {
@@ -777,8 +785,14 @@ pub(crate) fn settle(t: &mut Tournament) {
         pab.pop();
     }
     ts.pab_teams = pab;
+}
+
+/// Each match's line-up as a `300` when it leaves the roster's order (a
+/// reserve playing) or is shorter than the boards (a roster too small),
+/// which other engines need; and a whole-team forfeit the boards give as
+/// a `330`.
+fn settle_matches(ts: &mut TeamSection, t: &Tournament, h: &TeamHistory) {
     let boards = ts.boards();
-    let ps = t.point_system;
     let explicit: std::collections::BTreeSet<(u32, TeamNo)> =
         ts.line_ups.iter().map(|l| (l.round, l.team)).collect();
     for rec in &h.teams {
@@ -787,11 +801,7 @@ pub(crate) fn settle(t: &mut Tournament) {
             let TeamRoundKind::Match(m) = &round.kind else {
                 continue;
             };
-            // A line-up that leaves the roster's order (a reserve playing)
-            // or is shorter than the boards (a roster too small) is written
-            // as a `300` (team-2026.md §6.3), which other engines need.
             let line_up = &rec.line_ups[r];
-            let explicit = explicit.contains(&(round_no, rec.tpn));
             let mut in_order: Vec<Option<StartNo>> = ts
                 .team(rec.tpn)
                 .map_or(&[][..], |team| team.members.as_slice())
@@ -800,7 +810,7 @@ pub(crate) fn settle(t: &mut Tournament) {
                 .map(|&m| Some(m))
                 .collect();
             in_order.resize(boards, None);
-            if !explicit && *line_up != in_order {
+            if !explicit.contains(&(round_no, rec.tpn)) && *line_up != in_order {
                 ts.line_ups.push(LineUp {
                     round: round_no,
                     team: rec.tpn,
@@ -808,41 +818,58 @@ pub(crate) fn settle(t: &mut Tournament) {
                     players: line_up.clone(),
                 });
             }
-            // A whole-team forfeit the boards give (every board of one
-            // side won by forfeit, every board of the other lost) is also
-            // written as a `330`; a partial one stays on the boards, since
-            // a `330` would score it as whole.
-            if !m.played && !m.forfeited && rec.tpn < m.opponent && m.result != MatchResult::Draw {
-                let (win, loss) = (
-                    times(boards, ps.forfeit_win),
-                    times(boards, ps.forfeit_loss),
-                );
-                let (gp, ogp) = (m.game_points, m.opponent_game_points);
-                let whole = (gp, ogp) == (win, loss) || (gp, ogp) == (loss, win);
-                if whole {
-                    let white_is_us = m.scheduled_colour != Some(Colour::Black);
-                    let (white, black) = if white_is_us {
-                        (rec.tpn, m.opponent)
-                    } else {
-                        (m.opponent, rec.tpn)
-                    };
-                    let white_won = (m.result == MatchResult::Win) == white_is_us;
-                    ts.forfeits.push(ForfeitedMatch {
-                        round: round_no,
-                        white,
-                        black,
-                        result: if white_won {
-                            ForfeitResult::WhiteWins
-                        } else {
-                            ForfeitResult::BlackWins
-                        },
-                    });
-                }
+            if let Some(f) = whole_team_forfeit(t, boards, round_no, rec.tpn, m) {
+                ts.forfeits.push(f);
             }
         }
     }
-    // Byes every member's entry gives, and every team absent from the
-    // round to pair, as `240` records.
+}
+
+/// A match not played whose boards give a whole-team forfeit (every board
+/// of one side won by forfeit, every board of the other lost), as a `330`,
+/// once (from the smaller TPN's side). A partial one stays on the boards,
+/// since a `330` would score it as whole.
+fn whole_team_forfeit(
+    t: &Tournament,
+    boards: usize,
+    round: u32,
+    tpn: TeamNo,
+    m: &TeamMatch,
+) -> Option<ForfeitedMatch> {
+    if m.played || m.forfeited || tpn > m.opponent || m.result == MatchResult::Draw {
+        return None;
+    }
+    let ps = t.point_system;
+    let (win, loss) = (
+        times(boards, ps.forfeit_win),
+        times(boards, ps.forfeit_loss),
+    );
+    let (gp, ogp) = (m.game_points, m.opponent_game_points);
+    if (gp, ogp) != (win, loss) && (gp, ogp) != (loss, win) {
+        return None;
+    }
+    let white_is_us = m.scheduled_colour != Some(Colour::Black);
+    let (white, black) = if white_is_us {
+        (tpn, m.opponent)
+    } else {
+        (m.opponent, tpn)
+    };
+    let white_won = (m.result == MatchResult::Win) == white_is_us;
+    Some(ForfeitedMatch {
+        round,
+        white,
+        black,
+        result: if white_won {
+            ForfeitResult::WhiteWins
+        } else {
+            ForfeitResult::BlackWins
+        },
+    })
+}
+
+/// Byes every member's entry gives, and every team absent from the round
+/// to pair, as `240` records.
+fn settle_byes(ts: &mut TeamSection, t: &Tournament, h: &TeamHistory) {
     let next = h.next_round;
     let listed = |ts: &TeamSection, round: u32, tpn: TeamNo| {
         ts.byes
@@ -864,14 +891,14 @@ pub(crate) fn settle(t: &mut Tournament) {
     for rec in &h.teams {
         for (r, round) in rec.rounds.iter().enumerate() {
             if let TeamRoundKind::Bye(kind @ (ByeKind::Full | ByeKind::Half)) = round.kind
-                && !listed(&ts, r as u32 + 1, rec.tpn)
+                && !listed(ts, r as u32 + 1, rec.tpn)
             {
                 add(r as u32 + 1, kind, rec.tpn);
             }
         }
     }
     for &tpn in &h.not_to_pair {
-        if !listed(&ts, next, tpn)
+        if !listed(ts, next, tpn)
             && let Some(team) = ts.team(tpn)
         {
             let kinds: Vec<Option<ByeKind>> = team
@@ -890,7 +917,6 @@ pub(crate) fn settle(t: &mut Tournament) {
         }
     }
     ts.byes.extend(extra);
-    t.teams = Some(ts);
 }
 
 #[cfg(test)]
