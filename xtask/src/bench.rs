@@ -86,6 +86,32 @@ pub fn history(
     Ok(file)
 }
 
+/// The most teams a TRF-2026 team file numbers (record `310`'s TPN has
+/// three columns): the team rows of `cargo xtask bench` cap their sizes
+/// at it.
+pub const MAX_TEAMS: u32 = 999;
+
+/// The record before `round` of an `n`-team event (C.04.6, 4 boards, the
+/// team generator's default rates; seed `n`), from the cache when
+/// present.
+pub fn team_history(n: u32, round: u32, cache: &Path) -> anyhow::Result<PathBuf> {
+    let file = cache.join(format!("team-t{n}-r{round}.trf"));
+    if file.exists() {
+        return Ok(file);
+    }
+    std::fs::create_dir_all(cache)?;
+    let settings = swiss_team::Settings::new(u64::from(n), n, 4, round.max(11));
+    let g = swiss_team::generate(&settings, &swiss_team::Options::DEFAULT)
+        .map_err(|e| anyhow::anyhow!("generating the team history: {e}"))?;
+    anyhow::ensure!(
+        g.tournament.played_rounds() + 1 >= round,
+        "the {n}-team event stopped before round {round}"
+    );
+    let t = swiss_core::before_round(&g.tournament, round);
+    write_atomic(&file, &trf::write_2026(&t))?;
+    Ok(file)
+}
+
 /// Pairs the next round of `file` `reps` times in this process; returns the
 /// best time and the process's peak memory.
 pub fn measure(system: &dyn PairingSystem, file: &Path, reps: u32) -> anyhow::Result<Cell> {

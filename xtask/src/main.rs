@@ -276,7 +276,9 @@ fn main() -> Result<()> {
         } => {
             let engine = match &edition {
                 Some(e) => xtask::bench::engine(&system, Some(e))?,
-                None => xtask::system(&system)?,
+                // A variant's label, else a system of one text (the team
+                // system) by its name.
+                None => xtask::system(&system).or_else(|_| xtask::bench::engine(&system, None))?,
             };
             let cell = match xtask::bench::measure(engine.as_ref(), &file, reps) {
                 Err(e) if matches!(e.downcast_ref(), Some(PairingError::Unsupported { .. })) => {
@@ -441,6 +443,7 @@ fn bench(
         xtask::systems()
             .iter()
             .map(|s| s.label.to_string())
+            .chain([swiss_systems::TEAM_SYSTEM.to_string()])
             .collect()
     } else {
         systems
@@ -451,13 +454,31 @@ fn bench(
         "system", "players", "round", "time", "peak MiB", "vs smallest"
     );
     for name in &names {
-        // The history's pairer: the system timed unless `--history` says.
+        let team = name == swiss_systems::TEAM_SYSTEM;
+        // The history's pairer: the system timed unless `--history` says
+        // (the team system's events come from its own generator).
         let pairer_label = history.unwrap_or(name);
-        let pairer = xtask::system(pairer_label)?;
+        let pairer = if team {
+            None
+        } else {
+            Some(xtask::system(pairer_label)?)
+        };
+        // Teams: sizes up to the 999 a team file numbers.
+        let mut sizes = sizes.to_vec();
+        if team {
+            sizes = sizes
+                .iter()
+                .map(|&n| n.min(xtask::bench::MAX_TEAMS))
+                .collect();
+            sizes.dedup();
+        }
         for &round in rounds {
             let mut base: Option<f64> = None;
-            for &n in sizes {
-                let file = xtask::bench::history(pairer.as_ref(), pairer_label, n, round, &cache)?;
+            for &n in &sizes {
+                let file = match &pairer {
+                    Some(p) => xtask::bench::history(p.as_ref(), pairer_label, n, round, &cache)?,
+                    None => xtask::bench::team_history(n, round, &cache)?,
+                };
                 let Some(cell) = xtask::bench::measure_in_child(name, None, &file, reps)? else {
                     // Declined (the Dutch 2012 edition above its limit).
                     println!(
