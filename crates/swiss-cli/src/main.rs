@@ -14,6 +14,7 @@ mod explain;
 mod generate;
 mod input;
 mod output;
+mod rtg;
 mod standings;
 mod systems;
 mod tcec;
