@@ -73,7 +73,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Check(a) => cli::check(a),
         Command::Compare(a) => compare::compare(a),
         Command::Explain(a) => explain::explain(a),
-        Command::Generate(a) => generate::generate(a),
+        Command::Generate(a) => generate::generate(*a),
         Command::Standings(a) => standings::standings(a),
         Command::Seed(a) => tcec::seed(a),
     }

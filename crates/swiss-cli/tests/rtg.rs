@@ -1,6 +1,7 @@
 //! `swiss generate` as FIDE's random tournament generator (C.04.A, issue
 //! 45 part 2): each setting pinned by its effect on the files written,
 //! and every file replayed by `swiss check`.
+#![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -173,7 +173,7 @@ impl std::str::FromStr for Quota {
             |x: &str| !x.is_empty() && x.len() <= 5 && x.bytes().all(|b| b.is_ascii_digit());
         let amount = if let Some(p) = amount.strip_suffix('%') {
             let (whole, tenth) = p.trim().split_once('.').unwrap_or((p.trim(), "0"));
-            if !digits(whole) || !(tenth.len() == 1 && digits(tenth)) {
+            if !(digits(whole) && tenth.len() == 1 && digits(tenth)) {
                 return Err(QuotaError::Percent(s.into()));
             }
             let per_mille = whole.parse::<u32>().unwrap_or(u32::MAX).saturating_mul(10)
