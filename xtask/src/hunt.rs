@@ -499,6 +499,7 @@ fn simulation(shape: &Shape, seed: u64) -> SimulationConfig {
         withdrawal_rate: one_in(shape.retired_one_in) / f64::from(shape.rounds),
         late_entry_rate: 0.03,
         point_system: shape.point_system(),
+        ..SimulationConfig::default()
     }
 }
 

@@ -47,7 +47,7 @@ pub enum Command {
     /// float or bye).
     Explain(crate::explain::ExplainArgs),
     /// Generate random tournaments paired by a system (the FIDE random tournament generator).
-    Generate(crate::generate::GenerateArgs),
+    Generate(Box<crate::generate::GenerateArgs>),
     /// The standings by points and C.07 tie-breaks (`--tiebreaks`,
     /// `--rules`), any system; `--check` compares the ranks the file
     /// records. TCEC: its own final ranking.

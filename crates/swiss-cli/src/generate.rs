@@ -7,28 +7,34 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::Args;
 use rayon::prelude::*;
 use swiss_core::limits::{MAX_POINT_VALUE, MAX_ROUNDS, MAX_START_NO};
-use swiss_core::simulate::{SimulationConfig, random_players, simulate};
-use swiss_core::{PointSystem, Points, trf};
+use swiss_core::simulate::{SimulationConfig, simulate};
+use swiss_core::{PointSystem, Points, Tournament, trf};
+use swiss_systems::OptionName;
 
-use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, Failure};
+use crate::input::{EXIT_INVALID, EXIT_NO_PAIRING, EXIT_USAGE, Failure};
 use crate::output::{emit, json};
+use crate::rtg::{Asked, fresh_seed};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub system: crate::systems::SystemArgs,
-    /// Players per tournament.
+    /// Players per tournament (default: the `--config` file's, else as
+    /// many as `--ratings-file` lists, else random, 16 to 100).
     #[arg(long)]
-    pub players: u32,
-    /// Rounds per tournament.
+    pub players: Option<u32>,
+    /// Rounds per tournament (default: the `--config` file's, else random,
+    /// 5 to 9, at most half the players).
     #[arg(long)]
-    pub rounds: u32,
+    pub rounds: Option<u32>,
     /// Number of tournaments.
     #[arg(long, default_value_t = 1)]
     pub count: u32,
-    /// Seed of the first tournament (tournament i uses seed + i).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the first tournament (tournament i uses seed + i): the same
+    /// seed gives the same files, byte for byte. Default: a new seed each
+    /// run; every file records its own.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Output directory (created if missing).
     #[arg(short, long)]
     pub output: PathBuf,
@@ -39,20 +45,70 @@ pub struct GenerateArgs {
     /// with the established engines' extension lines.
     #[arg(long)]
     pub trf26: bool,
-    /// Simulation settings as JSON (fields of `SimulationConfig`: draw_rate,
-    /// forfeit_rate, half_bye_rate, absence_rate, withdrawal_rate,
-    /// late_entry_rate, point_system); flags below override it.
+    /// The generator's settings as JSON: `players`, `rounds`, `seed`, the
+    /// rates (`draw_rate`, `forfeit_rate`, `half_bye_rate`, `absence_rate`,
+    /// `withdrawal_rate`, `late_entry_rate`), `point_system`, the quotas
+    /// (`full_byes`, `half_byes`, `zero_byes`, `forfeits`, `odd_results`,
+    /// as the flags write them: `"5%@2-7"`), `baku`, `tiebreaks`,
+    /// `ratings`, `rating_spacing`, `ratings_file`. Each flag overrides its
+    /// field; what neither gives is the system's default (the rates) or
+    /// random (the rest).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Probability of a draw between equal players.
+    /// Probability of a draw between equal players, less as the rating
+    /// gap grows (default: random, 0.10 to 0.50). The results are drawn
+    /// from the expected scores of the FIDE rating table (B.02 8.1(b)).
     #[arg(long)]
     pub draw_rate: Option<f64>,
-    /// Probability that a game is forfeited.
+    /// Probability that a game is forfeited (instead of `--forfeits`).
     #[arg(long)]
     pub forfeit_rate: Option<f64>,
-    /// Probability that a player takes a half-point bye in a round.
+    /// Probability that a player takes a half-point bye in a round
+    /// (instead of `--half-byes`).
     #[arg(long)]
     pub half_bye_rate: Option<f64>,
+    /// Requested full-point byes (`F`) per round: `N` players or `P%` of
+    /// those present, optionally in rounds `@FIRST-LAST` only (`1@3-5`).
+    /// Default: random, up to 2%.
+    #[arg(long, value_name = "N|P%[@FIRST-LAST]")]
+    pub full_byes: Option<String>,
+    /// Requested half-point byes (`H`) per round, as `--full-byes`
+    /// (`5%@2-7`). Default: random, up to 5%.
+    #[arg(long, value_name = "N|P%[@FIRST-LAST]")]
+    pub half_byes: Option<String>,
+    /// Requested zero-point byes (`Z`) per round, as `--full-byes`; they
+    /// replace the random absences. Default: random, up to 3%.
+    #[arg(long, value_name = "N|P%[@FIRST-LAST]")]
+    pub zero_byes: Option<String>,
+    /// Forfeited games (`+` against `-`) per round: `N` games or `P%` of
+    /// the round's games, optionally `@FIRST-LAST`. Default: random, up
+    /// to 3%.
+    #[arg(long, value_name = "N|P%[@FIRST-LAST]")]
+    pub forfeits: Option<String>,
+    /// Games per round with an unusual result: ½-0, 0-½ or 0-0 (`=`
+    /// against `0`, `0` against `0`), as `--forfeits`. Default: random, up
+    /// to 2%.
+    #[arg(long, value_name = "N|P%[@FIRST-LAST]")]
+    pub odd_results: Option<String>,
+    /// C.07 tie-breaks after points (`BH/C1,SB,DE`), written to TRF-2026
+    /// records 202 and 212 with each player's final rank (columns 86-89),
+    /// as `swiss standings` ranks the file. Default: one of a few usual
+    /// lists, at random (TCEC: none, it ranks by its own rules).
+    #[arg(long, value_name = "LIST")]
+    pub tiebreaks: Option<String>,
+    /// Ratings from HIGH down to LOW (`2600-1400`): evenly spread, or
+    /// `--rating-spacing` apart and never below LOW. Default: random,
+    /// 1200 to 2799.
+    #[arg(long, value_name = "HIGH-LOW")]
+    pub ratings: Option<String>,
+    /// With `--ratings`: rating points between consecutive players.
+    #[arg(long, value_name = "POINTS")]
+    pub rating_spacing: Option<u16>,
+    /// Ratings from a file, one a line (`#` starts a comment): the first
+    /// `--players` of them (all when `--players` is not given), the
+    /// highest rated first.
+    #[arg(long, value_name = "FILE")]
+    pub ratings_file: Option<PathBuf>,
     /// Points for a win, draw, loss (e.g. `3,1,0`); byes follow the win.
     #[arg(long, value_parser = parse_points)]
     pub points: Option<PointSystem>,
@@ -68,7 +124,8 @@ pub struct GenerateArgs {
     /// `--system team`: the primary score, match or game points (1.2).
     #[arg(long, value_parser = ["MP", "GP"], default_value = "MP")]
     pub primary: String,
-    /// `--system team`: the Baku acceleration (C.04.7; match points only).
+    /// Baku acceleration (C.04.7) for the systems that read accelerations
+    /// (Dutch, Dubov, Lim; teams: match points only).
     #[arg(long)]
     pub baku: bool,
 }
@@ -94,18 +151,24 @@ fn parse_points(s: &str) -> Result<PointSystem, String> {
 /// Every argument within the ranges the reader accepts
 /// ([`swiss_core::limits`]), checked before any work: a generated file
 /// always reads back, and no argument makes the generator run unbounded.
-fn check_limits(a: &GenerateArgs, cfg: &SimulationConfig) -> Result<(), Failure> {
+fn check_limits(
+    players: Option<u32>,
+    rounds: Option<u32>,
+    cfg: &SimulationConfig,
+) -> Result<(), Failure> {
     let bad = |what: String| Failure::new(EXIT_INVALID, format!("swiss: {what}"));
-    if !(1..=MAX_START_NO).contains(&a.players) {
+    if let Some(players) = players
+        && !(1..=MAX_START_NO).contains(&players)
+    {
         return Err(bad(format!(
-            "--players {}: expected 1 to {MAX_START_NO} players (a start number has four TRF columns)",
-            a.players
+            "--players {players}: expected 1 to {MAX_START_NO} players (a start number has four TRF columns)"
         )));
     }
-    if !(1..=MAX_ROUNDS).contains(&a.rounds) {
+    if let Some(rounds) = rounds
+        && !(1..=MAX_ROUNDS).contains(&rounds)
+    {
         return Err(bad(format!(
-            "--rounds {}: expected 1 to {MAX_ROUNDS} rounds (TRF round columns; a TCEC double round takes two)",
-            a.rounds
+            "--rounds {rounds}: expected 1 to {MAX_ROUNDS} rounds (TRF round columns; a TCEC double round takes two)"
         )));
     }
     for (flag, v) in [
@@ -172,38 +235,20 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     if a.system.system == swiss_systems::TEAM_SYSTEM {
         return generate_teams(&a);
     }
+    let entry = a.system.entry()?;
     let system = a.system.engine()?;
-    let mut cfg = match &a.config {
-        Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| {
-                Failure::new(
-                    crate::input::EXIT_FILE,
-                    format!("{}: cannot read: {e}", p.display()),
-                )
-            })?;
-            serde_json::from_str::<SimulationConfig>(&text).map_err(|e| {
-                Failure::new(
-                    EXIT_INVALID,
-                    format!("{}:{}:{}: {e}", p.display(), e.line(), e.column()),
-                )
-            })?
-        }
-        None => a.system.entry()?.simulation(),
+    let asked = Asked::read(&a, entry.simulation())?;
+    if asked.baku {
+        entry
+            .reads(OptionName::Acceleration)
+            .map_err(|e| Failure::new(EXIT_USAGE, format!("swiss: {e}")))?;
+    }
+    check_limits(asked.players, asked.rounds, &asked.base)?;
+    let first_seed = asked.seed.unwrap_or_else(fresh_seed);
+    let label = match &a.system.edition {
+        Some(e) => format!("system={} edition={e}", a.system.system),
+        None => format!("system={}", a.system.system),
     };
-    cfg.rounds = a.rounds;
-    if let Some(v) = a.draw_rate {
-        cfg.draw_rate = v;
-    }
-    if let Some(v) = a.forfeit_rate {
-        cfg.forfeit_rate = v;
-    }
-    if let Some(v) = a.half_bye_rate {
-        cfg.half_bye_rate = v;
-    }
-    if let Some(v) = a.points {
-        cfg.point_system = v;
-    }
-    check_limits(&a, &cfg)?;
     std::fs::create_dir_all(&a.output).map_err(|e| {
         Failure::new(
             crate::input::EXIT_FILE,
@@ -220,22 +265,23 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     let results: Vec<Result<(), Failure>> = (0..a.count)
         .into_par_iter()
         .map(|i| {
-            let seed = a.seed.wrapping_add(u64::from(i));
+            let seed = first_seed.wrapping_add(u64::from(i));
+            let plan = asked.plan(seed, entry.default_tiebreaks)?;
             let name = format!(
                 "{}-p{:04}-r{:02}-s{seed}",
-                a.system.system, a.players, a.rounds
+                a.system.system, plan.players, plan.cfg.rounds
             );
-            let cfg = SimulationConfig {
-                seed,
-                ..cfg.clone()
-            };
             let out = match simulate(
                 system.as_ref(),
-                random_players(a.players, seed),
+                plan.players(),
                 &format!("Random tournament {name}"),
-                &cfg,
+                &plan.cfg,
             ) {
-                Ok(t) => {
+                Ok(mut t) => {
+                    t.header_records.push(plan.line(&label));
+                    if let Some(list) = &plan.tiebreaks {
+                        rank(&mut t, list)?;
+                    }
                     let text = if a.trf26 {
                         trf::write_2026(&t)
                     } else {
@@ -298,6 +344,29 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Records the tie-breaks `list` (C.07) as TRF-2026 `202` and `212` (the
+/// standings, points first) and each player's final rank by them (TRF
+/// columns 86-89): the ranks `swiss standings` gives the file.
+fn rank(t: &mut Tournament, list: &str) -> Result<(), Failure> {
+    let invalid = |e: String| Failure::new(EXIT_INVALID, format!("swiss: {e}"));
+    t.header_records.push(format!("202 {list}"));
+    t.header_records.push(format!("212 PTS,{list}"));
+    let codes = swiss_tiebreak::list_for(t, None, "").map_err(|e| invalid(e.to_string()))?;
+    let tbs: Vec<swiss_tiebreak::TieBreak> = codes.into_iter().map(|c| c.1).collect();
+    let o = swiss_tiebreak::Options {
+        rules: swiss_tiebreak::Rules::for_event(t),
+        round: None,
+        unrated: None,
+    };
+    let table = swiss_tiebreak::table(t, &tbs, &o).map_err(|e| invalid(e.to_string()))?;
+    for row in &table.rows {
+        if let Some(i) = t.index_of(row.start_no) {
+            t.players[i].rank = Some(row.rank);
+        }
+    }
+    Ok(())
+}
+
 /// `swiss generate --system team`: team tournaments (C.04.6) from
 /// [`swiss_team::generate()`], written as TRF-2026 (the only TRF with team
 /// records): `--players` teams of `--boards` boards and up to `--reserves`
@@ -306,15 +375,34 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
 fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
     use swiss_team::generate::{GenerateError, Settings};
     let bad = |what: String| Failure::new(EXIT_INVALID, format!("swiss: {what}"));
-    // `--config` and `--points` describe individual simulations.
-    if a.config.is_some() || a.points.is_some() {
-        return Err(bad(
-            "--config and --points are for individual systems; a team event's settings are flags"
-                .into(),
+    // `--config`, `--points` and the C.04.A settings describe individual
+    // simulations.
+    let individual = [
+        a.full_byes.is_some(),
+        a.half_byes.is_some(),
+        a.zero_byes.is_some(),
+        a.forfeits.is_some(),
+        a.odd_results.is_some(),
+        a.tiebreaks.is_some(),
+        a.ratings.is_some(),
+        a.rating_spacing.is_some(),
+        a.ratings_file.is_some(),
+    ];
+    if a.config.is_some() || a.points.is_some() || individual.contains(&true) {
+        return Err(Failure::new(
+            EXIT_USAGE,
+            "swiss: --config, --points, the quotas (--full-byes ... --odd-results), --tiebreaks and the ratings are for individual systems; a team event's settings are the flags --boards ... --half-bye-rate",
         ));
     }
+    let (Some(players), Some(rounds)) = (a.players, a.rounds) else {
+        return Err(Failure::new(
+            EXIT_USAGE,
+            "swiss: --system team needs --players (teams) and --rounds",
+        ));
+    };
+    let first_seed = a.seed.unwrap_or(1);
     let settings = |seed: u64| -> Settings {
-        let mut s = Settings::new(seed, a.players, a.boards, a.rounds);
+        let mut s = Settings::new(seed, players, a.boards, rounds);
         s.reserves = a.reserves;
         s.colour_type = match a.colour_type.as_str() {
             "B" => swiss_team::ColourType::B,
@@ -343,11 +431,8 @@ fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
     let results: Vec<Result<(), Failure>> = (0..a.count)
         .into_par_iter()
         .map(|i| {
-            let seed = a.seed.wrapping_add(u64::from(i));
-            let name = format!(
-                "team-t{:03}-b{:02}-r{:02}-s{seed}",
-                a.players, a.boards, a.rounds
-            );
+            let seed = first_seed.wrapping_add(u64::from(i));
+            let name = format!("team-t{players:03}-b{:02}-r{rounds:02}-s{seed}", a.boards);
             match swiss_team::generate::generate(&settings(seed), &swiss_team::Options::DEFAULT) {
                 Err(GenerateError::Settings(why)) => Err(bad(format!("team settings: {why}"))),
                 Err(e) => Err(Failure::new(

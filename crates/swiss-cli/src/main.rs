@@ -17,6 +17,7 @@ mod explain;
 mod generate;
 mod input;
 mod output;
+mod rtg;
 mod standings;
 mod systems;
 mod tcec;
@@ -75,7 +76,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
         Command::Check(a) => checker::check(a),
         Command::Compare(a) => compare::compare(a),
         Command::Explain(a) => explain::explain(a),
-        Command::Generate(a) => generate::generate(a),
+        Command::Generate(a) => generate::generate(*a),
         Command::Standings(a) => standings::standings(a),
         Command::Seed(a) => tcec::seed(a),
     }

@@ -704,6 +704,9 @@ fn generate_keeps_the_readers_limits() {
         "3",
         "--half-bye-rate",
         "1.0",
+        // Without a seed every run is another tournament.
+        "--seed",
+        "1",
         "-o",
         dir,
     ]);

@@ -29,6 +29,7 @@ pub mod limits;
 mod model;
 mod pairing;
 mod points;
+pub mod rating;
 pub mod simulate;
 mod state;
 mod system;

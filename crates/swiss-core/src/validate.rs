@@ -370,6 +370,15 @@ struct Checker<'a> {
     warnings: Vec<(Spot, ErrorKind)>,
 }
 
+/// An unusual result of a played game, which an arbiter may give (½-0,
+/// 0-½, 0-0: each player's own result, as the TRF records results): `=`
+/// against `0`, or `0` against `0`. The random tournament generator makes
+/// them (C.04.A), so the checker must read them.
+fn unusual_result(a: ResultCode, b: ResultCode) -> bool {
+    use ResultCode::{Draw, Loss};
+    matches!((a, b), (Draw, Loss) | (Loss, Draw) | (Loss, Loss))
+}
+
 fn range(
     what: &'static str,
     min: impl std::fmt::Display,
@@ -538,7 +547,8 @@ impl Checker<'_> {
                 };
                 let result_ok = back.result == e.result.mirrored()
                     // A double forfeit: both lose.
-                    || (e.result == ResultCode::ForfeitLoss && back.result == ResultCode::ForfeitLoss);
+                    || (e.result == ResultCode::ForfeitLoss && back.result == ResultCode::ForfeitLoss)
+                    || unusual_result(e.result, back.result);
                 // Report each broken game once, on the first of its two records.
                 if (back.opponent != Some(p.start_no) || !colour_ok || !result_ok)
                     && (back.opponent != Some(p.start_no) || p.start_no < o)

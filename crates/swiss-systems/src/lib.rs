@@ -143,6 +143,9 @@ pub enum OptionName {
     DefaultRating,
     /// `--maxi`.
     Maxi,
+    /// `--baku` (`swiss generate`): the system reads accelerated points
+    /// (C.04.7, records `XXA` / `250`, `192 ..._BAKU`).
+    Acceleration,
 }
 
 impl OptionName {
@@ -153,6 +156,7 @@ impl OptionName {
             OptionName::Double => "--double",
             OptionName::DefaultRating => "--default-rating",
             OptionName::Maxi => "--maxi",
+            OptionName::Acceleration => "--baku",
         }
     }
 }
@@ -279,6 +283,23 @@ impl std::fmt::Debug for System {
 }
 
 impl System {
+    /// Whether the system reads `option`; the error names the systems that do.
+    pub fn reads(&self, option: OptionName) -> Result<(), RegistryError> {
+        if self.accepts.contains(&option) {
+            return Ok(());
+        }
+        Err(RegistryError::OptionNotAccepted {
+            system: self.name,
+            flag: option.flag(),
+            applies: join(
+                SYSTEMS
+                    .iter()
+                    .filter(|s| s.accepts.contains(&option))
+                    .map(|s| s.name),
+            ),
+        })
+    }
+
     /// The engine for `options`, after checking that the system reads each
     /// option set and knows the edition asked for. Every system but the
     /// team system ([`TEAM_SYSTEM`]) pairs individuals: its engine refuses a
@@ -286,17 +307,8 @@ impl System {
     /// [`PairingError::Unsupported`], naming the team system.
     pub fn build(&self, options: &Options) -> Result<Box<dyn PairingSystem>, RegistryError> {
         for (option, set) in options.set() {
-            if set && !self.accepts.contains(&option) {
-                return Err(RegistryError::OptionNotAccepted {
-                    system: self.name,
-                    flag: option.flag(),
-                    applies: join(
-                        SYSTEMS
-                            .iter()
-                            .filter(|s| s.accepts.contains(&option))
-                            .map(|s| s.name),
-                    ),
-                });
+            if set {
+                self.reads(option)?;
             }
         }
         if let Some(e) = options.edition
@@ -438,7 +450,7 @@ pub static SYSTEMS: &[System] = &[
             Edition::DUTCH_2017,
             Edition::DUTCH_2012,
         ],
-        accepts: &[OptionName::Edition],
+        accepts: &[OptionName::Edition, OptionName::Acceleration],
         log_target: "swiss_dutch",
         variants: &[
             Variant {
@@ -478,7 +490,11 @@ pub static SYSTEMS: &[System] = &[
         name: "dubov",
         title: "FIDE Dubov system (C.04.4.1)",
         editions: &[Edition::DUBOV_2026, Edition::DUBOV_2018],
-        accepts: &[OptionName::Edition, OptionName::DefaultRating],
+        accepts: &[
+            OptionName::Edition,
+            OptionName::DefaultRating,
+            OptionName::Acceleration,
+        ],
         log_target: "swiss_dubov",
         variants: &[
             Variant {
@@ -515,7 +531,11 @@ pub static SYSTEMS: &[System] = &[
         name: "lim",
         title: "FIDE Lim system (C.04.4.3)",
         editions: &[Edition::LIM_2026, Edition::LIM_1999],
-        accepts: &[OptionName::Edition, OptionName::Maxi],
+        accepts: &[
+            OptionName::Edition,
+            OptionName::Maxi,
+            OptionName::Acceleration,
+        ],
         log_target: "swiss_lim",
         variants: &[
             Variant {
@@ -607,7 +627,7 @@ pub static SYSTEMS: &[System] = &[
         name: TEAM_SYSTEM,
         title: "FIDE Swiss Team Pairing System (C.04.6, 2026)",
         editions: &[],
-        accepts: &[],
+        accepts: &[OptionName::Acceleration],
         log_target: "swiss_team",
         // The traces, benchmarks and fuzz targets pair individuals' lists;
         // team events have their own tests and benchmark.

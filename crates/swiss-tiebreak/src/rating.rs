@@ -13,15 +13,6 @@ const DP: [i32; 51] = [
     383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
 ];
 
-/// B.02 table 8.1(b): the upper end of each range of rating differences
-/// whose expected score for the higher-rated player is 0.50, 0.51, ...,
-/// 0.99; a difference above the last one is 1.00.
-const PD_UPPER: [u32; 50] = [
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162,
-    170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374,
-    391, 411, 432, 456, 484, 517, 559, 619, 735,
-];
-
 /// `dp` for a percentage score `p` (0 ..= 100), table 8.1(a).
 pub fn dp(p: u32) -> i32 {
     let p = p.min(100) as i32;
@@ -32,13 +23,9 @@ pub fn dp(p: u32) -> i32 {
     }
 }
 
-/// The expected score, in hundredths, of a player rated `own` against one
-/// rated `opp`, table 8.1(b) (a difference above 800 counts as 800).
-pub fn expected(own: i32, opp: i32) -> i32 {
-    let diff = (own - opp).unsigned_abs().min(800);
-    let higher = 50 + PD_UPPER.iter().take_while(|&&u| diff > u).count() as i32;
-    if own >= opp { higher } else { 100 - higher }
-}
+/// The expected score of table 8.1(b), in hundredths (the table lives in
+/// `swiss-core`, which the generator shares).
+pub use swiss_core::rating::expected;
 
 /// `a / b` rounded to the nearest integer, halves up (`b > 0`, `a >= 0`
 /// in every use; negative `a` rounds halves up too).
@@ -110,13 +97,6 @@ mod tests {
         assert_eq!(dp(50), 0);
         assert_eq!(dp(75), 193);
         assert_eq!(dp(25), -193);
-        assert_eq!(expected(2000, 2000), 50);
-        assert_eq!(expected(2003, 2000), 50);
-        assert_eq!(expected(2004, 2000), 51);
-        assert_eq!(expected(2000, 2004), 49);
-        assert_eq!(expected(2735, 2000), 99);
-        assert_eq!(expected(2736, 2000), 100);
-        assert_eq!(expected(1000, 2900), 0);
     }
 
     #[test]
