@@ -573,7 +573,7 @@ fn draw_result(
     white: u16,
     black: u16,
 ) -> (ResultCode, ResultCode) {
-    use ResultCode::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
+    use ResultCode::{ForfeitLoss, ForfeitWin};
     if rng.chance(forfeit_rate) {
         return match rng.below(10) {
             0 => (ForfeitLoss, ForfeitLoss),
@@ -581,7 +581,24 @@ fn draw_result(
             _ => (ForfeitLoss, ForfeitWin),
         };
     }
-    let e = if cfg.rating_table {
+    played_result(rng, cfg.draw_rate, cfg.rating_table, white, black)
+}
+
+/// Draws the result of a game played over the board between players
+/// rated `white` and `black` (white's code, black's code): White's
+/// expected score from the FIDE table (`rating_table`, B.02 8.1(b)) or the
+/// logistic curve with a small first-move edge; `draw_rate` is the draw
+/// probability of equal players, less as the gap widens. Shared by the
+/// individual and the team generators.
+pub fn played_result(
+    rng: &mut Rng,
+    draw_rate: f64,
+    rating_table: bool,
+    white: u16,
+    black: u16,
+) -> (ResultCode, ResultCode) {
+    use ResultCode::{Draw, Loss, Win};
+    let e = if rating_table {
         // Table 8.1(b) knows no colours.
         f64::from(crate::rating::expected(i32::from(white), i32::from(black))) / 100.0
     } else {
@@ -589,7 +606,7 @@ fn draw_result(
         expected_score(white.saturating_add(30), black)
     };
     // Draws get rarer as the gap widens; keep the expectation e = win + draw/2.
-    let draw = (cfg.draw_rate * (1.0 - (2.0 * e - 1.0).abs())).clamp(0.0, 1.0);
+    let draw = (draw_rate * (1.0 - (2.0 * e - 1.0).abs())).clamp(0.0, 1.0);
     let win = (e - draw / 2.0).clamp(0.0, 1.0);
     let u = rng.unit();
     if u < win {

@@ -21,7 +21,7 @@
 //! Deterministic: the same settings give the same text on every machine
 //! (SplitMix64 and `+ - * /` only, as [`swiss_core::simulate`]).
 
-use swiss_core::simulate::{Rng, expected_score};
+use swiss_core::simulate::Rng;
 use swiss_core::{
     ByeKind, Colour, ForbiddenTeams, ForfeitResult, ForfeitedMatch, InputErrors, LineUp,
     PairingError, Player, Points, ResultCode, RoundEntry, StartNo, Team, TeamAcceleration,
@@ -545,15 +545,16 @@ fn line_up(s: &Settings, rng: &mut Rng, members: &[StartNo]) -> Vec<StartNo> {
 }
 
 /// One board's result (white's code, black's code): a forfeit now and
-/// then, else by the ratings with a small first-move edge and draws rarer
-/// as the ratings part.
+/// then, else played over the board as the individual generator draws it
+/// (`swiss_core::simulate::played_result`: by the ratings with a small
+/// first-move edge, draws rarer as the ratings part).
 fn board_result(
     s: &Settings,
     rng: &mut Rng,
     white: &Player,
     black: &Player,
 ) -> (ResultCode, ResultCode) {
-    use ResultCode::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
+    use ResultCode::{ForfeitLoss, ForfeitWin};
     if rng.chance(s.board_forfeit_rate) {
         return if rng.chance(0.5) {
             (ForfeitWin, ForfeitLoss)
@@ -561,18 +562,11 @@ fn board_result(
             (ForfeitLoss, ForfeitWin)
         };
     }
-    let e = expected_score(
-        white.rating.unwrap_or(1500).saturating_add(30),
+    swiss_core::simulate::played_result(
+        rng,
+        s.draw_rate,
+        false,
+        white.rating.unwrap_or(1500),
         black.rating.unwrap_or(1500),
-    );
-    let draw = (s.draw_rate * (1.0 - (2.0 * e - 1.0).abs())).clamp(0.0, 1.0);
-    let win = (e - draw / 2.0).clamp(0.0, 1.0);
-    let u = rng.unit();
-    if u < win {
-        (Win, Loss)
-    } else if u < win + draw {
-        (Draw, Draw)
-    } else {
-        (Loss, Win)
-    }
+    )
 }
