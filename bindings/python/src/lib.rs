@@ -968,10 +968,13 @@ fn validate(
 /// Generates a random tournament paired round by round by `system` (the
 /// C.04.A random tournament generator, as `swiss generate` does): `players`
 /// random players, `rounds` rounds with random results, from `seed`. The
-/// rates override the system's simulation defaults. The GIL is released
-/// while generating.
+/// rates override the system's simulation defaults. With `system="team"`
+/// (C.04.6), `players` counts teams of `boards` boards (default 4), as
+/// `swiss generate --system team` makes them: `forfeit_rate` is the rate
+/// of forfeited matches, `half_bye_rate` of requested byes and absences.
+/// The GIL is released while generating.
 #[pyfunction]
-#[pyo3(signature = (system = "dutch", *, players, rounds, seed = 1, edition = None, double = None, default_rating = None, maxi = None, draw_rate = None, forfeit_rate = None, half_bye_rate = None))]
+#[pyo3(signature = (system = "dutch", *, players, rounds, seed = 1, edition = None, double = None, default_rating = None, maxi = None, draw_rate = None, forfeit_rate = None, half_bye_rate = None, boards = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -986,7 +989,17 @@ fn generate(
     draw_rate: Option<f64>,
     forfeit_rate: Option<f64>,
     half_bye_rate: Option<f64>,
+    boards: Option<u32>,
 ) -> PyResult<PyTournament> {
+    if system == swiss_systems::TEAM_SYSTEM {
+        let rates = [draw_rate, forfeit_rate, half_bye_rate];
+        return detached(py, || generate_teams(players, rounds, seed, boards, rates));
+    }
+    if boards.is_some() {
+        return Err(PyValueError::new_err(
+            "boards: only a team event (system=\"team\") has boards",
+        ));
+    }
     let asked = Asked {
         edition,
         double,
@@ -1036,6 +1049,47 @@ fn generate(
         .map_err(|e| pairing_failure(e, &name))?;
         Ok(PyTournament::of(t, &name))
     })
+}
+
+/// `generate(system="team")`: `swiss_team::generate` with the rates asked
+/// (draws, forfeited matches, requested byes), the rest its defaults.
+fn generate_teams(
+    teams: u32,
+    rounds: u32,
+    seed: u64,
+    boards: Option<u32>,
+    [draw_rate, forfeit_rate, bye_rate]: [Option<f64>; 3],
+) -> Result<PyTournament, Failure> {
+    let mut settings = swiss_team::Settings::new(seed, teams, boards.unwrap_or(4), rounds);
+    for (name, v, slot) in [
+        ("draw_rate", draw_rate, &mut settings.draw_rate),
+        ("forfeit_rate", forfeit_rate, &mut settings.forfeit_rate),
+        ("half_bye_rate", bye_rate, &mut settings.bye_rate),
+    ] {
+        if let Some(v) = v {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(Failure::Value(format!(
+                    "{name} {v}: expected a probability from 0 to 1"
+                )));
+            }
+            *slot = v;
+        }
+    }
+    let name = format!(
+        "team-t{teams:03}-b{:02}-r{rounds:02}-s{seed}",
+        settings.boards
+    );
+    let g =
+        swiss_team::generate(&settings, &swiss_team::Options::DEFAULT).map_err(|e| match e {
+            swiss_team::GenerateError::Settings(why) => {
+                Failure::Value(format!("team settings: {why}"))
+            }
+            e => Failure::Internal(e.to_string()),
+        })?;
+    if let Some(e) = g.stopped {
+        return Err(pairing_failure(e, &name));
+    }
+    Ok(PyTournament::of(g.tournament, &name))
 }
 
 /// The standings by points and the FIDE C.07 tie-breaks, as

@@ -240,7 +240,7 @@ def test_dict_round_trip(testdata):
 def test_with_pairing_is_pair_format_trf(cli, testdata, tmp_path):
     t = swiss.read(testdata / "oracle/dutch/t0148-p007-r06.trf").before_round(4)
     f = tmp_path / "t.trf"
-    f.write_text(t.to_trf())
+    f.write_text(t.to_trf26())
     out = cli("pair", "--system", "dutch", "--format", "trf", f)
     assert out.returncode == 0, out.stderr
     assert t.with_pairing(swiss.pair(t)).to_trf() == out.stdout
@@ -279,6 +279,24 @@ def test_generate_is_paired_by_the_system(testdata):
     assert swiss.generate("lim", players=20, rounds=5, seed=9, maxi=True).to_trf() == t.to_trf()
     with pytest.raises(ValueError):
         swiss.generate(players=10000, rounds=3)
+
+
+def test_generate_team_events(cli, tmp_path):
+    # Issue 44: a team event (C.04.6) as `swiss generate --system team`
+    # makes it: teams of `boards` boards, every round replayed by the team
+    # engine, the same seed the same file.
+    t = swiss.generate("team", players=9, rounds=5, seed=3, boards=2)
+    assert t.played_rounds == 5
+    assert swiss.check(t, "team")
+    assert swiss.generate("team", players=9, rounds=5, seed=3, boards=2).to_trf() == t.to_trf()
+    f = tmp_path / "team.trf"
+    f.write_text(t.to_trf26())
+    out = cli("check", "--system", "team", f)
+    assert out.returncode == 0, out.stdout + out.stderr
+    with pytest.raises(ValueError):
+        swiss.generate("dutch", players=10, rounds=3, boards=4)
+    with pytest.raises(ValueError):
+        swiss.generate("team", players=1, rounds=3)
 
 
 def test_standings_like_the_cli(cli, testdata):

@@ -200,8 +200,10 @@ def generate(
     draw_rate: Optional[float] = None,
     forfeit_rate: Optional[float] = None,
     half_bye_rate: Optional[float] = None,
+    boards: Optional[int] = None,
 ) -> Tournament:
-    """A random tournament paired round by round by ``system``."""
+    """A random tournament paired round by round by ``system``; with
+    ``system="team"``, ``players`` teams of ``boards`` boards (default 4)."""
 
 def standings(
     source: Source,
