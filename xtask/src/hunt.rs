@@ -410,10 +410,7 @@ pub fn compare(engine: &dyn PairingSystem, t: &Tournament) -> Outcome {
 
 /// Runs the hunt; returns the summary line.
 pub fn run(h: &Hunt) -> Result<String> {
-    let entry = swiss_systems::find(&h.system)?;
-    let edition = h.edition.as_deref().map(|e| entry.edition(e)).transpose()?;
-    let options = swiss_systems::Options::DEFAULT.with_edition(edition);
-    let engine = entry.build(&options)?;
+    let (engine, label) = engine(&h.system, h.edition.as_deref())?;
     let tournaments = h.dir.join("tournaments");
     fs::create_dir_all(&tournaments)?;
     let exe = if h.replay_only {
@@ -423,21 +420,9 @@ pub fn run(h: &Hunt) -> Result<String> {
             .with_context(|| format!("reference engine {}", h.reference.display()))?;
         Some(exe)
     };
-    let bar = indicatif::ProgressBar::new(h.count);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} tournaments, eta {eta} {msg}",
-        )
-        .map_err(|e| anyhow!("{e}"))?,
-    );
+    let bar = progress(h.count)?;
     let (rounds, identical) = (AtomicU64::new(0), AtomicU64::new(0));
-    // Cheapest first (the reference's time grows with the cube of the
-    // field), taken one at a time by each thread, so that an interrupted
-    // hunt has covered as many tournaments as it could.
-    let mut order: Vec<(u64, Shape)> = (0..h.count)
-        .map(|i| (h.seed + i, Shape::of(h.seed + i)))
-        .collect();
-    order.sort_by_key(|(seed, s)| (u64::from(s.players).pow(3) * u64::from(s.rounds), *seed));
+    let order = cheapest_first(h.seed, h.count, Shape::of);
     let mut results: Vec<Result<Option<(u64, Shape, Outcome)>>> = order
         .into_iter()
         .par_bridge()
@@ -505,10 +490,6 @@ pub fn run(h: &Hunt) -> Result<String> {
     }
     fs::write(h.dir.join("differences.txt"), &listing)?;
     print!("{listing}");
-    let label = match edition {
-        Some(e) => format!("{} {e}", h.system),
-        None => h.system.clone(),
-    };
     Ok(format!(
         "{label}: {identical}/{rounds} rounds identical in {made} tournaments \
          ({unpaired} ending in a round the reference could not pair; {} of {} seeds without a \
@@ -517,6 +498,40 @@ pub fn run(h: &Hunt) -> Result<String> {
         h.count,
         differ.len()
     ))
+}
+
+/// Our engine for `system` and `edition`, and its label (`dutch 2026`).
+fn engine(system: &str, edition: Option<&str>) -> Result<(Box<dyn PairingSystem>, String)> {
+    let entry = swiss_systems::find(system)?;
+    let edition = edition.map(|e| entry.edition(e)).transpose()?;
+    let options = swiss_systems::Options::DEFAULT.with_edition(edition);
+    let label = match edition {
+        Some(e) => format!("{system} {e}"),
+        None => system.to_string(),
+    };
+    Ok((entry.build(&options)?, label))
+}
+
+/// The progress bar of a run over `count` tournaments.
+fn progress(count: u64) -> Result<indicatif::ProgressBar> {
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} tournaments, eta {eta} {msg}",
+        )
+        .map_err(|e| anyhow!("{e}"))?,
+    );
+    Ok(bar)
+}
+
+/// Seeds `seed..seed + count` with their shapes, cheapest first (the
+/// reference's time grows with the cube of the field), to be taken one at
+/// a time by each thread, so that an interrupted run has covered as many
+/// tournaments as it could.
+fn cheapest_first(seed: u64, count: u64, shape: fn(u64) -> Shape) -> Vec<(u64, Shape)> {
+    let mut order: Vec<(u64, Shape)> = (0..count).map(|i| (seed + i, shape(seed + i))).collect();
+    order.sort_by_key(|(seed, s)| (u64::from(s.players).pow(3) * u64::from(s.rounds), *seed));
+    order
 }
 
 /// The shape's results simulation (driven tournaments, and the

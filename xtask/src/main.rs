@@ -255,18 +255,6 @@ fn main() -> Result<()> {
                     if reverse { "-reverse" } else { "" }
                 ))
             });
-            if let (true, Some(reference)) = (reverse, &reference) {
-                let run = xtask::hunt::reverse::Reverse {
-                    system,
-                    edition,
-                    count,
-                    reference: reference.clone(),
-                    dir,
-                    seed,
-                };
-                println!("{}", xtask::hunt::reverse::run(&run)?);
-                return Ok(());
-            }
             let hunt = xtask::hunt::Hunt {
                 system,
                 edition,
@@ -276,7 +264,11 @@ fn main() -> Result<()> {
                 dir,
                 seed,
             };
-            println!("{}", xtask::hunt::run(&hunt)?);
+            if reverse {
+                println!("{}", xtask::hunt::reverse::run(&hunt)?);
+            } else {
+                println!("{}", xtask::hunt::run(&hunt)?);
+            }
             Ok(())
         }
         Command::Cut { file, round } => {

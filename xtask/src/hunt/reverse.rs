@@ -17,7 +17,7 @@
 //! re-made, so after a change to our engine start a new DIR.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -26,23 +26,7 @@ use rayon::prelude::*;
 use swiss_core::simulate::{play, random_players};
 use swiss_core::{Pairing, PairingError, PairingSystem, Tournament};
 
-use super::{Shape, extras, simulation};
-
-/// What to cross-test with.
-pub struct Reverse {
-    /// The system (`dutch`).
-    pub system: String,
-    /// The edition of ours that makes the tournaments (`2026`, `2017`).
-    pub edition: Option<String>,
-    /// Tournaments.
-    pub count: u64,
-    /// The reference engine's executable (its checker, `-c`).
-    pub reference: PathBuf,
-    /// Where tournaments and results go.
-    pub dir: PathBuf,
-    /// Seed of tournament 0.
-    pub seed: u64,
-}
+use super::{Hunt, Shape, cheapest_first, engine, extras, progress, simulation};
 
 /// A pair as the reference prints it: white, black; the PAB as `(p, 0)`.
 pub type Pair = (u32, u32);
@@ -315,30 +299,17 @@ fn check_one(exe: &Path, file: &Path) -> Result<Outcome> {
     Ok(out)
 }
 
-/// Runs the reverse cross-test; returns the summary line.
-pub fn run(r: &Reverse) -> Result<String> {
-    let entry = swiss_systems::find(&r.system)?;
-    let edition = r.edition.as_deref().map(|e| entry.edition(e)).transpose()?;
-    let options = swiss_systems::Options::DEFAULT.with_edition(edition);
-    let engine = entry.build(&options)?;
+/// Runs the reverse cross-test (`h.replay_only` does not apply: the
+/// reference checks every tournament); returns the summary line.
+pub fn run(r: &Hunt) -> Result<String> {
+    let (engine, label) = engine(&r.system, r.edition.as_deref())?;
     let exe = fs::canonicalize(&r.reference)
         .with_context(|| format!("reference engine {}", r.reference.display()))?;
     let tournaments = r.dir.join("tournaments");
     fs::create_dir_all(&tournaments)?;
-    let bar = indicatif::ProgressBar::new(r.count);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} tournaments, eta {eta} {msg}",
-        )
-        .map_err(|e| anyhow!("{e}"))?,
-    );
+    let bar = progress(r.count)?;
     let (rounds, found) = (AtomicU64::new(0), AtomicU64::new(0));
-    // Cheapest first, as the hunt: an interrupted run has covered as many
-    // tournaments as it could.
-    let mut order: Vec<(u64, Shape)> = (0..r.count)
-        .map(|i| (r.seed + i, Shape::ours(r.seed + i)))
-        .collect();
-    order.sort_by_key(|(seed, s)| (u64::from(s.players).pow(3) * u64::from(s.rounds), *seed));
+    let order = cheapest_first(r.seed, r.count, Shape::ours);
     let mut results: Vec<(u64, Shape, Outcome)> = order
         .into_iter()
         .par_bridge()
@@ -402,10 +373,6 @@ pub fn run(r: &Reverse) -> Result<String> {
     fs::write(r.dir.join("results.tsv"), tsv)?;
     fs::write(r.dir.join("differences.txt"), &listing)?;
     print!("{listing}");
-    let label = match edition {
-        Some(e) => format!("{} {e}", r.system),
-        None => r.system.clone(),
-    };
     Ok(format!(
         "{label} reverse ({}): {made} tournaments made by ours and checked by the reference, \
          {rounds} rounds checked ({unpaired} ending in a round ours could not pair); \
