@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub mod reverse;
 pub mod team;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -121,17 +122,7 @@ impl Shape {
         };
         let driven = rng.chance(0.15);
         let (forbidden, accelerated_rounds) = if driven {
-            let forbidden = if rng.chance(0.7) {
-                pick(&mut rng, 1, (players / 3).max(1))
-            } else {
-                0
-            };
-            let accelerated = if rng.chance(0.4) {
-                pick(&mut rng, 1, (rounds / 2).max(1))
-            } else {
-                0
-            };
-            (forbidden, accelerated)
+            extra_counts(&mut rng, players, rounds)
         } else {
             (0, 0)
         };
@@ -147,6 +138,22 @@ impl Shape {
             accelerated_rounds,
             driven,
         }
+    }
+
+    /// The shape of tournament `seed` of the reverse direction (ours made,
+    /// the reference's checker checks): the hunt's, at most 300 players,
+    /// every one made by our results simulation and given its chance of
+    /// forbidden pairs and accelerations.
+    pub fn ours(seed: u64) -> Shape {
+        let mut s = Shape::of(seed);
+        s.players = s.players.min(300);
+        if !s.driven {
+            let mut rng = Rng::new(seed ^ 0x5245_5645);
+            (s.forbidden, s.accelerated_rounds) = extra_counts(&mut rng, s.players, s.rounds);
+            s.driven = true;
+        }
+        s.forbidden = s.forbidden.min((s.players / 3).max(1));
+        s
     }
 
     /// The reference generator's configuration file.
@@ -204,6 +211,26 @@ impl Shape {
             },
         )
     }
+}
+
+/// How many forbidden pairs and accelerated rounds a driven tournament
+/// gets: pairs in 70% of them (up to a third of the field), accelerations
+/// in 40% (up to half the rounds).
+fn extra_counts(rng: &mut Rng, players: u32, rounds: u32) -> (u32, u32) {
+    // The same draws, in the same order, as before this was a function:
+    // the hunt's seeds keep their tournaments.
+    let pick = |rng: &mut Rng, lo: u32, hi: u32| lo + rng.below(u64::from(hi - lo + 1)) as u32;
+    let forbidden = if rng.chance(0.7) {
+        pick(rng, 1, (players / 3).max(1))
+    } else {
+        0
+    };
+    let accelerated = if rng.chance(0.4) {
+        pick(rng, 1, (rounds / 2).max(1))
+    } else {
+        0
+    };
+    (forbidden, accelerated)
 }
 
 /// The reference engine as a [`PairingSystem`]: writes the tournament as
@@ -271,32 +298,39 @@ pub struct Outcome {
     pub no_pairing: Option<u32>,
 }
 
+/// The forbidden pairs and accelerations of a driven tournament (or one
+/// of ours, `reverse`), which the results simulation does not make: a
+/// tournament holding only those.
+fn extras(shape: &Shape, seed: u64) -> Tournament {
+    let mut extras = Tournament::default();
+    let mut rng = Rng::new(seed ^ 0x5850_5858);
+    let n = u64::from(shape.players);
+    while (extras.forbidden_pairs.len() as u32) < shape.forbidden {
+        let a = 1 + rng.below(n) as StartNo;
+        let b = 1 + rng.below(n) as StartNo;
+        if a != b {
+            extras.forbidden_pairs.push(vec![a.min(b), a.max(b)]);
+        }
+    }
+    // The top half starts with a win's worth of points per accelerated
+    // round (in the manner of Baku's first rounds).
+    for p in 1..=shape.players.div_ceil(2) {
+        if shape.accelerated_rounds > 0 {
+            let mut per_round = vec![Points(shape.points[0]); shape.accelerated_rounds as usize];
+            per_round.resize(shape.rounds as usize, Points(0));
+            extras.accelerations.push((p, per_round));
+        }
+    }
+    extras
+}
+
 /// Makes tournament `seed` with the reference into `file` (written
 /// whole or not at all). `Ok(false)`: the reference could make nothing.
 fn generate(exe: &Path, shape: &Shape, seed: u64, file: &Path) -> Result<bool> {
     let work = file.with_extension("work");
     let partial = file.with_extension("partial");
     if shape.driven {
-        let mut extras = Tournament::default();
-        let mut rng = Rng::new(seed ^ 0x5850_5858);
-        let n = u64::from(shape.players);
-        while (extras.forbidden_pairs.len() as u32) < shape.forbidden {
-            let a = 1 + rng.below(n) as StartNo;
-            let b = 1 + rng.below(n) as StartNo;
-            if a != b {
-                extras.forbidden_pairs.push(vec![a.min(b), a.max(b)]);
-            }
-        }
-        // The top half starts with a win's worth of points per
-        // accelerated round (in the manner of Baku's first rounds).
-        for p in 1..=shape.players.div_ceil(2) {
-            if shape.accelerated_rounds > 0 {
-                let mut per_round =
-                    vec![Points(shape.points[0]); shape.accelerated_rounds as usize];
-                per_round.resize(shape.rounds as usize, Points(0));
-                extras.accelerations.push((p, per_round));
-            }
-        }
+        let extras = extras(shape, seed);
         let cfg = simulation(shape, seed);
         let reference = Reference {
             exe,
@@ -376,10 +410,7 @@ pub fn compare(engine: &dyn PairingSystem, t: &Tournament) -> Outcome {
 
 /// Runs the hunt; returns the summary line.
 pub fn run(h: &Hunt) -> Result<String> {
-    let entry = swiss_systems::find(&h.system)?;
-    let edition = h.edition.as_deref().map(|e| entry.edition(e)).transpose()?;
-    let options = swiss_systems::Options::DEFAULT.with_edition(edition);
-    let engine = entry.build(&options)?;
+    let (engine, label) = engine(&h.system, h.edition.as_deref())?;
     let tournaments = h.dir.join("tournaments");
     fs::create_dir_all(&tournaments)?;
     let exe = if h.replay_only {
@@ -389,21 +420,9 @@ pub fn run(h: &Hunt) -> Result<String> {
             .with_context(|| format!("reference engine {}", h.reference.display()))?;
         Some(exe)
     };
-    let bar = indicatif::ProgressBar::new(h.count);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} tournaments, eta {eta} {msg}",
-        )
-        .map_err(|e| anyhow!("{e}"))?,
-    );
+    let bar = progress(h.count)?;
     let (rounds, identical) = (AtomicU64::new(0), AtomicU64::new(0));
-    // Cheapest first (the reference's time grows with the cube of the
-    // field), taken one at a time by each thread, so that an interrupted
-    // hunt has covered as many tournaments as it could.
-    let mut order: Vec<(u64, Shape)> = (0..h.count)
-        .map(|i| (h.seed + i, Shape::of(h.seed + i)))
-        .collect();
-    order.sort_by_key(|(seed, s)| (u64::from(s.players).pow(3) * u64::from(s.rounds), *seed));
+    let order = cheapest_first(h.seed, h.count, Shape::of);
     let mut results: Vec<Result<Option<(u64, Shape, Outcome)>>> = order
         .into_iter()
         .par_bridge()
@@ -471,10 +490,6 @@ pub fn run(h: &Hunt) -> Result<String> {
     }
     fs::write(h.dir.join("differences.txt"), &listing)?;
     print!("{listing}");
-    let label = match edition {
-        Some(e) => format!("{} {e}", h.system),
-        None => h.system.clone(),
-    };
     Ok(format!(
         "{label}: {identical}/{rounds} rounds identical in {made} tournaments \
          ({unpaired} ending in a round the reference could not pair; {} of {} seeds without a \
@@ -483,6 +498,40 @@ pub fn run(h: &Hunt) -> Result<String> {
         h.count,
         differ.len()
     ))
+}
+
+/// Our engine for `system` and `edition`, and its label (`dutch 2026`).
+fn engine(system: &str, edition: Option<&str>) -> Result<(Box<dyn PairingSystem>, String)> {
+    let entry = swiss_systems::find(system)?;
+    let edition = edition.map(|e| entry.edition(e)).transpose()?;
+    let options = swiss_systems::Options::DEFAULT.with_edition(edition);
+    let label = match edition {
+        Some(e) => format!("{system} {e}"),
+        None => system.to_string(),
+    };
+    Ok((entry.build(&options)?, label))
+}
+
+/// The progress bar of a run over `count` tournaments.
+fn progress(count: u64) -> Result<indicatif::ProgressBar> {
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} tournaments, eta {eta} {msg}",
+        )
+        .map_err(|e| anyhow!("{e}"))?,
+    );
+    Ok(bar)
+}
+
+/// Seeds `seed..seed + count` with their shapes, cheapest first (the
+/// reference's time grows with the cube of the field), to be taken one at
+/// a time by each thread, so that an interrupted run has covered as many
+/// tournaments as it could.
+fn cheapest_first(seed: u64, count: u64, shape: fn(u64) -> Shape) -> Vec<(u64, Shape)> {
+    let mut order: Vec<(u64, Shape)> = (0..count).map(|i| (seed + i, shape(seed + i))).collect();
+    order.sort_by_key(|(seed, s)| (u64::from(s.players).pow(3) * u64::from(s.rounds), *seed));
+    order
 }
 
 /// The shape's results simulation (driven tournaments, and the

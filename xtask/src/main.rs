@@ -136,6 +136,11 @@ enum Command {
         /// our engine under the independent verifier and replay, instead.
         #[arg(long, conflicts_with = "reference")]
         self_check: bool,
+        /// The other direction of the cross-test: our engine makes the
+        /// tournaments (`DIR` default `target/hunt/SYSTEM-EDITION-reverse`)
+        /// and the reference's checker (`EXE --dutch FILE -c`) checks them.
+        #[arg(long, requires = "reference", conflicts_with = "self_check")]
+        reverse: bool,
         /// The team system: tournaments checked at once, one reference
         /// process each.
         #[arg(long, default_value_t = 2)]
@@ -218,6 +223,7 @@ fn main() -> Result<()> {
             dir,
             seed,
             self_check,
+            reverse,
             jobs,
             python,
             timeout,
@@ -244,8 +250,9 @@ fn main() -> Result<()> {
             }
             let dir = dir.unwrap_or_else(|| {
                 xtask::root().join(format!(
-                    "target/hunt/{system}-{}",
-                    edition.as_deref().unwrap_or("default")
+                    "target/hunt/{system}-{}{}",
+                    edition.as_deref().unwrap_or("default"),
+                    if reverse { "-reverse" } else { "" }
                 ))
             });
             let hunt = xtask::hunt::Hunt {
@@ -257,7 +264,11 @@ fn main() -> Result<()> {
                 dir,
                 seed,
             };
-            println!("{}", xtask::hunt::run(&hunt)?);
+            if reverse {
+                println!("{}", xtask::hunt::reverse::run(&hunt)?);
+            } else {
+                println!("{}", xtask::hunt::run(&hunt)?);
+            }
             Ok(())
         }
         Command::Cut { file, round } => {
