@@ -12,7 +12,7 @@ use crate::Options;
 use crate::bracket::{Quality, pair_quality};
 use crate::colour::ColourRule;
 use crate::field::{Field, Strength};
-use crate::pairing::{TeamRound, pair_teams};
+use crate::pairing::{BracketRecord, TeamRound, pair_teams};
 use crate::state::{RoundInput, Seating, TeamNo};
 use crate::tournament::event_of;
 use crate::upfloaters::c6_met;
@@ -121,43 +121,7 @@ pub fn account(
         if team.is_some() && !members.clone().any(|&x| wanted(x)) {
             continue;
         }
-        let _ = writeln!(
-            s,
-            "\nBracket {}, score {}: residents {}; upfloaters (C.04.6 3.5) {}.",
-            k + 1,
-            b.score,
-            list(&b.residents),
-            if b.upfloaters.is_empty() {
-                "none".to_string()
-            } else {
-                list(&b.upfloaters)
-            }
-        );
-        if !b.upfloaters.is_empty() {
-            let _ = writeln!(
-                s,
-                "  Upfloaters chosen by [C3]-[C7] (2.2.1, 2.3.1-2.3.4): the others can still be paired, the fewest ({}), the highest scores, then [C6] {} and [C7] {} (upfloaters who floated in the previous round{}); the first such set in the order of 3.5.4.",
-                b.upfloaters.len(),
-                if b.c6 { "met" } else { "not met" },
-                b.c7,
-                if input.last_two() {
-                    ", not counted in the last two rounds"
-                } else {
-                    ""
-                }
-            );
-        }
-        let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
-        let _ = writeln!(
-            s,
-            "  Pairs (3.6: of the pairings that best meet [C8]-[C10], the first in identifier order, 3.6.2; top member first): {}.",
-            pairs.join(", ")
-        );
-        let _ = writeln!(
-            s,
-            "  Quality criteria the bracket could not fully meet: {}.",
-            quality_words(b.quality)
-        );
+        bracket_account(&mut s, k, b, input.last_two());
     }
     let colours: Vec<String> = round
         .pairs
@@ -187,6 +151,48 @@ pub fn account(
         let _ = writeln!(s, "Team {x} is not a team of this tournament.");
     }
     Ok(s)
+}
+
+/// One bracket of the account: its residents and upfloaters (`3.5`), why
+/// those upfloaters, its pairs (`3.6`) and the quality criteria left unmet.
+fn bracket_account(s: &mut String, k: usize, b: &BracketRecord, last_two: bool) {
+    let _ = writeln!(
+        s,
+        "\nBracket {}, score {}: residents {}; upfloaters (C.04.6 3.5) {}.",
+        k + 1,
+        b.score,
+        list(&b.residents),
+        if b.upfloaters.is_empty() {
+            "none".to_string()
+        } else {
+            list(&b.upfloaters)
+        }
+    );
+    if !b.upfloaters.is_empty() {
+        let _ = writeln!(
+            s,
+            "  Upfloaters chosen by [C3]-[C7] (2.2.1, 2.3.1-2.3.4): the others can still be paired, the fewest ({}), the highest scores, then [C6] {} and [C7] {} (upfloaters who floated in the previous round{}); the first such set in the order of 3.5.4.",
+            b.upfloaters.len(),
+            if b.c6 { "met" } else { "not met" },
+            b.c7,
+            if last_two {
+                ", not counted in the last two rounds"
+            } else {
+                ""
+            }
+        );
+    }
+    let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
+    let _ = writeln!(
+        s,
+        "  Pairs (3.6: of the pairings that best meet [C8]-[C10], the first in identifier order, 3.6.2; top member first): {}.",
+        pairs.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "  Quality criteria the bracket could not fully meet: {}.",
+        quality_words(b.quality)
+    );
 }
 
 /// What the rules read of team `i`.
