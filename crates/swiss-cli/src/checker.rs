@@ -77,6 +77,16 @@ pub struct RankDiffers {
     pub difference: String,
 }
 
+impl RoundDiffers {
+    /// `PLACE: round K differs`, then both pairings, one line each.
+    fn text(&self, place: &str) -> String {
+        format!(
+            "{place}: round {} differs\n  recorded: {}\n  produced: {}\n",
+            self.round, self.recorded, self.produced
+        )
+    }
+}
+
 /// An absolute criterion a recorded pairing breaks.
 #[derive(Debug, Serialize)]
 pub struct Breach {
@@ -157,6 +167,19 @@ impl Report {
         }
     }
 
+    /// The replay's figures, as every replay in the workspace sums them
+    /// (`LABEL: X/Y rounds identical in Z tournaments`).
+    fn agreement(&self) -> swiss_core::Agreement {
+        swiss_core::Agreement {
+            label: self.system.clone(),
+            tournaments: self.files.len(),
+            reproduced: self.files.iter().filter(|f| f.differing.is_empty()).count(),
+            rounds: self.files.iter().map(|f| u64::from(f.rounds)).sum(),
+            identical: self.files.iter().map(|f| u64::from(f.identical)).sum(),
+            details: Vec::new(),
+        }
+    }
+
     /// The report for reading: per file its differing rounds, illegal
     /// pairings and standings, then the replay's summary line and the
     /// verdict.
@@ -165,10 +188,7 @@ impl Report {
         for f in &self.files {
             let name = f.file.display();
             for d in &f.differing {
-                s += &format!(
-                    "{}: round {} differs\n  recorded: {}\n  produced: {}\n",
-                    d.at, d.round, d.recorded, d.produced
-                );
+                s += &d.text(&d.at);
             }
             for b in &f.illegal {
                 s += &format!(
@@ -201,13 +221,8 @@ impl Report {
                 }
             }
         }
-        let rounds: u32 = self.files.iter().map(|f| f.rounds).sum();
-        let identical: u32 = self.files.iter().map(|f| f.identical).sum();
-        s += &format!(
-            "{}: {identical}/{rounds} rounds identical in {} tournaments\n",
-            self.system,
-            self.files.len()
-        );
+        let agreement = self.agreement();
+        s += &format!("{agreement}\n");
         let illegal: usize = self.files.iter().map(|f| f.illegal.len()).sum();
         let ranks: usize = self.files.iter().map(FileCheck::ranks_differ).sum();
         let checked = self
@@ -218,7 +233,7 @@ impl Report {
         s += &format!(
             "check: {} (rounds differing: {}, pairings breaking an absolute criterion: {illegal}, ranks differing: {ranks}; standings checked in {checked} of {} files)\n",
             self.verdict.replace('_', " "),
-            rounds - identical,
+            agreement.rounds - agreement.identical,
             self.files.len()
         );
         s
@@ -246,24 +261,13 @@ pub fn check_legacy(a: CheckArgs) -> Result<(), Failure> {
     let mut text = String::new();
     for f in &report.files {
         for d in &f.differing {
-            text += &format!(
-                "{}: round {} differs\n  recorded: {}\n  produced: {}\n",
-                f.file.display(),
-                d.round,
-                d.recorded,
-                d.produced
-            );
+            text += &d.text(&f.file.display().to_string());
         }
     }
-    let rounds: u32 = report.files.iter().map(|f| f.rounds).sum();
-    let identical: u32 = report.files.iter().map(|f| f.identical).sum();
-    text += &format!(
-        "{}: {identical}/{rounds} rounds identical in {} tournaments\n",
-        report.system,
-        report.files.len()
-    );
+    let agreement = report.agreement();
+    text += &format!("{agreement}\n");
     emit(None, &text)?;
-    if rounds == identical {
+    if agreement.all_agree() {
         Ok(())
     } else {
         Err(Failure::new(EXIT_NO_PAIRING, String::new()))
