@@ -98,35 +98,12 @@ impl Pairing {
             ts.boards_of(self).append_to(t);
             return;
         }
-        let r = self.round as usize;
-        let set = |t: &mut Tournament, s: StartNo, e: RoundEntry| {
-            if let Some(i) = t.index_of(s) {
-                let rounds = &mut t.players[i].rounds;
-                if rounds.len() < r {
-                    rounds.resize(r, RoundEntry::BLANK);
-                }
-                rounds[r - 1] = e;
-            }
-        };
-        for p in &self.pairs {
-            set(
-                t,
-                p.white,
-                RoundEntry::game(p.black, Colour::White, ResultCode::Blank),
-            );
-            set(
-                t,
-                p.black,
-                RoundEntry::game(p.white, Colour::Black, ResultCode::Blank),
-            );
-        }
-        if let Some(b) = self.bye {
-            set(t, b, RoundEntry::no_game(ResultCode::PairingBye));
-        }
-        let ps = t.point_system;
-        for p in &mut t.players {
-            p.points = p.score_after(u32::MAX, &ps);
-        }
+        write_round(
+            t,
+            self.round,
+            self.pairs.iter().map(|p| (p.white, p.black)),
+            self.bye,
+        );
     }
 
     /// Each player's opponent, both ways.
@@ -228,6 +205,48 @@ impl std::fmt::Display for Pairing {
             write!(f, "{sep}bye {b}")?;
         }
         Ok(())
+    }
+}
+
+/// Writes round `round` into `t`: each game `(white, black)` with a blank
+/// result (to be played), each player of `byes` as `0000 - U`; then every
+/// player's points. Entries already there for players not named are kept.
+/// Both an individual pairing and a team pairing's boards are written so.
+pub(crate) fn write_round(
+    t: &mut Tournament,
+    round: u32,
+    games: impl IntoIterator<Item = (StartNo, StartNo)>,
+    byes: impl IntoIterator<Item = StartNo>,
+) {
+    let r = round as usize;
+    if r == 0 {
+        return;
+    }
+    let mut set = |s: StartNo, e: RoundEntry| {
+        if let Some(i) = t.index_of(s) {
+            let rounds = &mut t.players[i].rounds;
+            if rounds.len() < r {
+                rounds.resize(r, RoundEntry::BLANK);
+            }
+            rounds[r - 1] = e;
+        }
+    };
+    for (white, black) in games {
+        set(
+            white,
+            RoundEntry::game(black, Colour::White, ResultCode::Blank),
+        );
+        set(
+            black,
+            RoundEntry::game(white, Colour::Black, ResultCode::Blank),
+        );
+    }
+    for s in byes {
+        set(s, RoundEntry::no_game(ResultCode::PairingBye));
+    }
+    let ps = t.point_system;
+    for p in &mut t.players {
+        p.points = p.score_after(u32::MAX, &ps);
     }
 }
 

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{TeamNo, TeamSection};
-use crate::model::{Colour, ResultCode, RoundEntry, StartNo, Tournament};
+use crate::model::{Colour, StartNo, Tournament};
 use crate::pairing::Pairing;
 
 /// One board of a team match.
@@ -105,37 +105,20 @@ impl TeamBoards {
         if r == 0 {
             return;
         }
-        let mut set = |s: StartNo, e: RoundEntry| {
-            if let Some(i) = t.index_of(s) {
-                let rounds = &mut t.players[i].rounds;
-                if rounds.len() < r {
-                    rounds.resize(r, RoundEntry::BLANK);
-                }
-                rounds[r - 1] = e;
-            }
-        };
-        for g in self.pairs.iter().flat_map(|m| &m.boards) {
-            set(
-                g.white,
-                RoundEntry::game(g.black, Colour::White, ResultCode::Blank),
-            );
-            set(
-                g.black,
-                RoundEntry::game(g.white, Colour::Black, ResultCode::Blank),
-            );
-        }
-        for &s in &self.bye_players {
-            set(s, RoundEntry::no_game(ResultCode::PairingBye));
-        }
+        crate::pairing::write_round(
+            t,
+            self.round,
+            self.pairs
+                .iter()
+                .flat_map(|m| &m.boards)
+                .map(|g| (g.white, g.black)),
+            self.bye_players.iter().copied(),
+        );
         if let Some(ts) = t.teams.as_mut() {
             if ts.pab_teams.len() < r {
                 ts.pab_teams.resize(r, None);
             }
             ts.pab_teams[r - 1] = self.bye;
-        }
-        let ps = t.point_system;
-        for p in &mut t.players {
-            p.points = p.score_after(u32::MAX, &ps);
         }
         // The teams' informative points (`310`) follow, as the players' do.
         // A history that cannot be derived (a file read unchecked) keeps
@@ -147,7 +130,7 @@ impl TeamBoards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Player;
+    use crate::model::{Player, ResultCode, RoundEntry};
     use crate::pairing::Pair;
     use crate::team::Team;
 
