@@ -254,14 +254,7 @@ pub fn colours_only(engine: &Pairing, proposed: &Pairing, rule: &str) -> Option<
 /// absence keeps out.
 fn to_pair(t: &Tournament) -> BTreeSet<StartNo> {
     match &t.teams {
-        Some(ts) => {
-            let out = ts.not_to_pair(t, t.next_round());
-            ts.teams
-                .iter()
-                .map(|x| x.tpn)
-                .filter(|x| !out.contains(x))
-                .collect()
-        }
+        Some(ts) => ts.to_pair(t, t.next_round()).into_iter().collect(),
         None => RoundState::next(t).to_pair().map(|p| p.start_no).collect(),
     }
 }

@@ -507,6 +507,17 @@ impl TeamSection {
             .map(|g| g.teams.as_slice())
     }
 
+    /// The teams to pair in `round`, in TPN order: every team but those
+    /// [`TeamSection::not_to_pair`] keeps out.
+    pub fn to_pair(&self, t: &Tournament, round: u32) -> Vec<TeamNo> {
+        let out = self.not_to_pair(t, round);
+        self.teams
+            .iter()
+            .map(|team| team.tpn)
+            .filter(|tpn| !out.contains(tpn))
+            .collect()
+    }
+
     /// The teams not to pair in `round`: those a record `240` of that
     /// round lists, and those whose every member is marked absent (an
     /// `F`, `H` or `Z` entry in his `001` record), in TPN order.
