@@ -1013,20 +1013,11 @@ fn generate(
             rounds,
             ..entry.simulation()
         };
-        for (name, v, slot) in [
+        set_rates([
             ("draw_rate", draw_rate, &mut cfg.draw_rate),
             ("forfeit_rate", forfeit_rate, &mut cfg.forfeit_rate),
             ("half_bye_rate", half_bye_rate, &mut cfg.half_bye_rate),
-        ] {
-            if let Some(v) = v {
-                if !(0.0..=1.0).contains(&v) {
-                    return Err(Failure::Value(format!(
-                        "{name} {v}: expected a probability from 0 to 1"
-                    )));
-                }
-                *slot = v;
-            }
-        }
+        ])?;
         if !(1..=limits::MAX_START_NO).contains(&players) {
             return Err(Failure::Value(format!(
                 "players {players}: expected 1 to {} players",
@@ -1051,6 +1042,21 @@ fn generate(
     })
 }
 
+/// The rates asked for (`None`: the generator's own), each a probability.
+fn set_rates(rates: [(&str, Option<f64>, &mut f64); 3]) -> Result<(), Failure> {
+    for (name, v, slot) in rates {
+        if let Some(v) = v {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(Failure::Value(format!(
+                    "{name} {v}: expected a probability from 0 to 1"
+                )));
+            }
+            *slot = v;
+        }
+    }
+    Ok(())
+}
+
 /// `generate(system="team")`: `swiss_team::generate` with the rates asked
 /// (draws, forfeited matches, requested byes), the rest its defaults.
 fn generate_teams(
@@ -1061,20 +1067,11 @@ fn generate_teams(
     [draw_rate, forfeit_rate, bye_rate]: [Option<f64>; 3],
 ) -> Result<PyTournament, Failure> {
     let mut settings = swiss_team::Settings::new(seed, teams, boards.unwrap_or(4), rounds);
-    for (name, v, slot) in [
+    set_rates([
         ("draw_rate", draw_rate, &mut settings.draw_rate),
         ("forfeit_rate", forfeit_rate, &mut settings.forfeit_rate),
         ("half_bye_rate", bye_rate, &mut settings.bye_rate),
-    ] {
-        if let Some(v) = v {
-            if !(0.0..=1.0).contains(&v) {
-                return Err(Failure::Value(format!(
-                    "{name} {v}: expected a probability from 0 to 1"
-                )));
-            }
-            *slot = v;
-        }
-    }
+    ])?;
     let name = format!(
         "team-t{teams:03}-b{:02}-r{rounds:02}-s{seed}",
         settings.boards
