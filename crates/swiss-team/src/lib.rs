@@ -18,6 +18,9 @@
 //! - `field.rs`: `[C1]` and the colour preferences (`1.7`).
 //! - `history.rs`: scores (`1.2`), colours (`1.6`), floats (`1.5`).
 //! - `pairing.rs`: the round (`3.3`).
+//! - `explain.rs`: the arbiter's account of a round and the step that
+//!   separates a proposal from the engine's pairing (`swiss explain`,
+//!   `swiss compare`).
 //!
 //! No step enumerates pairings: `[C3]` is a perfect matching of the teams
 //! left; the identifier order of `3.6.2` is reached by one maximum weight

@@ -1,6 +1,8 @@
-//! From the `001` records and the team records to the team matches of
-//! each round (`team-2026.md` §6.2), finding on the way every
-//! contradiction between them, for the validator.
+//! The team matches of each round (`team-2026.md` §6.2): the types a
+//! team's history is made of, and the readings its derivation from the
+//! `001` records and the team records follows (`team/build.rs` derives
+//! it, finding on the way every contradiction between them, for the
+//! validator).
 //!
 //! The readings, where the notes leave a choice:
 //! - **Line-up** of a team in a round: its `300` record, else the first
