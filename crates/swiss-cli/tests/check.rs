@@ -14,16 +14,8 @@
 //! rematch: `C1`).
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn swiss(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::swiss;
 
 fn check(file: &str, json: bool) -> (i32, String) {
     let path = format!("trf/check/{file}");

@@ -1,14 +1,10 @@
 //! End-to-end tests of the `swiss` binary: exit codes, messages, outputs.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn testdata(p: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(p)
-}
+mod common;
+use common::{swiss, testdata, text};
 
 /// The names of the files of `testdata/<sub>` with extension `ext`, sorted.
 fn names(sub: &str, ext: &str) -> Vec<String> {
@@ -17,18 +13,6 @@ fn names(sub: &str, ext: &str) -> Vec<String> {
         .iter()
         .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
         .collect()
-}
-
-fn swiss(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(args)
-        .current_dir(testdata(""))
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 #[test]

@@ -4,26 +4,8 @@
 //! file naming another system is refused.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn testdata(p: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(p)
-}
-
-fn swiss(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(args)
-        .current_dir(testdata(""))
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{swiss, testdata, text};
 
 fn names(dir: &str) -> Vec<String> {
     swiss_testdata::all_files(&testdata(dir))

@@ -4,20 +4,11 @@
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use swiss_core::{ResultCode, Tournament};
 
-fn swiss(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{swiss, text};
 
 /// Runs `swiss generate` into `dir` and returns the files written.
 fn generate(dir: &Path, args: &[&str]) -> Vec<PathBuf> {

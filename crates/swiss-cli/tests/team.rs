@@ -3,16 +3,8 @@
 //! `N 0`), and the checker replaying team rounds.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn swiss(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swiss"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::swiss;
 
 /// Round 3 of `testdata/trf/team/valid/team-tournament.trf` (`192 FIDE_TEAM_BAKU`, three teams):
 /// Baku gives teams 1 and 2 one match point in round 3 (C.04.7), so 1 and
