@@ -251,7 +251,14 @@ impl<'s, 'a> Round<'s, 'a> {
 
     /// Team `x`'s game points on the boards (§6.2.3).
     fn board_points(&self, x: usize) -> Points {
-        sum((0..self.s.boards).map(|j| board_value(self.s.t, self.board(x, j).as_ref())))
+        sum(self.each_board(x))
+    }
+
+    /// What each board gives team index `x`, board 1 first.
+    fn each_board(&self, x: usize) -> Vec<Points> {
+        (0..self.s.boards)
+            .map(|j| board_value(self.s.t, self.board(x, j).as_ref()))
+            .collect()
     }
 
     /// The opponent team (§6.2.2): the team of any board's opponent; every
@@ -701,6 +708,7 @@ impl<'s, 'a> Round<'s, 'a> {
             scheduled_colour: scheduled,
             game_points: gp,
             opponent_game_points: ogp,
+            board_points: self.each_board(k),
             result,
             forfeited: false,
         };
@@ -723,12 +731,8 @@ impl<'s, 'a> Round<'s, 'a> {
             super::ForfeitResult::BothLose => false,
         };
         let other_won = m.result != super::ForfeitResult::BothLose && !won;
-        let value = |w: bool| {
-            times(
-                self.s.boards,
-                if w { ps.forfeit_win } else { ps.forfeit_loss },
-            )
-        };
+        let per_board = |w: bool| if w { ps.forfeit_win } else { ps.forfeit_loss };
+        let value = |w: bool| times(self.s.boards, per_board(w));
         let result = if won {
             MatchResult::Win
         } else {
@@ -741,6 +745,7 @@ impl<'s, 'a> Round<'s, 'a> {
             scheduled_colour: Some(if white { Colour::White } else { Colour::Black }),
             game_points: value(won),
             opponent_game_points: value(other_won),
+            board_points: vec![per_board(won); self.s.boards],
             result,
             forfeited: true,
         };

@@ -82,6 +82,10 @@ pub struct TeamMatch {
     pub game_points: Points,
     /// The game points they give the opponent.
     pub opponent_game_points: Points,
+    /// What each board gave the team, board 1 first (a forfeited match:
+    /// W or A on every board); they add up to `game_points`. The C.07
+    /// board tie-breaks (BC, TBR, BBE) read them.
+    pub board_points: Vec<Points>,
     /// Won, drawn or lost: by the game points, or by the `330`.
     pub result: MatchResult,
     /// Whether a `330` record gives the match as forfeited.
