@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use swiss_core::TeamScore;
+
 use crate::error::TieBreakError;
 
 /// A tie-break's acronym (C.07, the table of tie-breaks).
@@ -53,6 +55,43 @@ pub enum Kind {
     Std,
     /// Tournament pairing number (start number), the last resort.
     Tpn,
+    /// A team's match points (C.07 Art. 11.1), whatever the primary score.
+    Mpts,
+    /// A team's game points (C.07 Art. 11.1).
+    Gpts,
+    /// The team score that is not primary (C.07 Art. 13.1, "MPvGP").
+    Mpvgp,
+    /// Extended Sonneborn-Berger (C.07 Art. 13.2): the opponents' primary
+    /// totals times the secondary score against them.
+    Esb,
+    /// Extended Sonneborn-Berger, opponents' match points × own match points.
+    Emmsb,
+    /// Extended Sonneborn-Berger, opponents' match points × own game points.
+    Emgsb,
+    /// Extended Sonneborn-Berger, opponents' game points × own match points.
+    Egmsb,
+    /// Extended Sonneborn-Berger, opponents' game points × own game points.
+    Eggsb,
+    /// Extended direct encounter (C.07 Art. 13.3): primary, then secondary score.
+    Ede,
+    /// EDE, then board count between two teams still tied.
+    Edec,
+    /// EDE, then top-board result between two teams still tied.
+    Edet,
+    /// EDE, then board elimination between two teams still tied.
+    Edeb,
+    /// EDE, then board count and top-board result.
+    Edebt,
+    /// EDE, then board count and board elimination.
+    Edebb,
+    /// Board count (C.07 Art. 12.1): Σ board number × game points, lower first.
+    Bc,
+    /// Top-board result (C.07 Art. 12.2).
+    Tbr,
+    /// Bottom-board elimination (C.07 Art. 12.3).
+    Bbe,
+    /// Score-strength combination (C.07 Art. 13.4).
+    Sssc,
 }
 
 impl Kind {
@@ -80,11 +119,30 @@ impl Kind {
             Kind::Rtng => "RTNG",
             Kind::Std => "STD",
             Kind::Tpn => "TPN",
+            Kind::Mpts => "MPTS",
+            Kind::Gpts => "GPTS",
+            Kind::Mpvgp => "MPVGP",
+            Kind::Esb => "ESB",
+            Kind::Emmsb => "EMMSB",
+            Kind::Emgsb => "EMGSB",
+            Kind::Egmsb => "EGMSB",
+            Kind::Eggsb => "EGGSB",
+            Kind::Ede => "EDE",
+            Kind::Edec => "EDEC",
+            Kind::Edet => "EDET",
+            Kind::Edeb => "EDEB",
+            Kind::Edebt => "EDEBT",
+            Kind::Edebb => "EDEBB",
+            Kind::Bc => "BC",
+            Kind::Tbr => "TBR",
+            Kind::Bbe => "BBE",
+            Kind::Sssc => "SSSC",
         }
     }
 
-    /// Every acronym, in the order of the regulation's table.
-    pub const ALL: [Kind; 21] = [
+    /// Every acronym, in the order of the regulation's table (the team
+    /// tie-breaks of Art. 11-13 last).
+    pub const ALL: [Kind; 39] = [
         Kind::Pts,
         Kind::Std,
         Kind::De,
@@ -106,12 +164,72 @@ impl Kind {
         Kind::Appo,
         Kind::Rtng,
         Kind::Tpn,
+        Kind::Mpts,
+        Kind::Gpts,
+        Kind::Mpvgp,
+        Kind::Bc,
+        Kind::Tbr,
+        Kind::Bbe,
+        Kind::Esb,
+        Kind::Emmsb,
+        Kind::Emgsb,
+        Kind::Egmsb,
+        Kind::Eggsb,
+        Kind::Ede,
+        Kind::Edec,
+        Kind::Edet,
+        Kind::Edeb,
+        Kind::Edebt,
+        Kind::Edebb,
+        Kind::Sssc,
     ];
+
+    /// Whether the tie-break exists for team events only (C.07 Art. 11-13).
+    pub const fn team_only(self) -> bool {
+        matches!(
+            self,
+            Kind::Mpts
+                | Kind::Gpts
+                | Kind::Mpvgp
+                | Kind::Esb
+                | Kind::Emmsb
+                | Kind::Emgsb
+                | Kind::Egmsb
+                | Kind::Eggsb
+                | Kind::Ede
+                | Kind::Edec
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
+                | Kind::Bc
+                | Kind::Tbr
+                | Kind::Bbe
+                | Kind::Sssc
+        )
+    }
+
+    /// Whether the value is a place inside the group the tie-breaks before
+    /// it leave tied (DE, the EDE family, TBR, BBE).
+    pub const fn is_place(self) -> bool {
+        matches!(
+            self,
+            Kind::De
+                | Kind::Ede
+                | Kind::Edec
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
+                | Kind::Tbr
+                | Kind::Bbe
+        )
+    }
 
     /// Whether a lower value ranks higher (the start number, and the
     /// direct-encounter sub-rank).
     pub const fn lower_is_better(self) -> bool {
-        matches!(self, Kind::Tpn | Kind::De)
+        matches!(self, Kind::Tpn | Kind::Bc) || self.is_place()
     }
 
     /// Whether Cut-N / Median-N apply (C.07 Art. 14.1, 14.2: the
@@ -119,7 +237,18 @@ impl Kind {
     const fn takes_cut(self) -> bool {
         matches!(
             self,
-            Kind::Bh | Kind::Fb | Kind::Sb | Kind::Aro | Kind::Ps | Kind::Tpr | Kind::Ptp
+            Kind::Bh
+                | Kind::Fb
+                | Kind::Sb
+                | Kind::Aro
+                | Kind::Ps
+                | Kind::Tpr
+                | Kind::Ptp
+                | Kind::Esb
+                | Kind::Emmsb
+                | Kind::Emgsb
+                | Kind::Egmsb
+                | Kind::Eggsb
         )
     }
 
@@ -141,6 +270,16 @@ pub struct TieBreak {
     /// The Koya limit as a percentage of the maximum score (`KS/L60`;
     /// default 50, C.07 Art. 7.7 and 14.4).
     pub koya_limit: u8,
+    /// In a team event, the score the tie-break is computed on (`BH:MP`,
+    /// `SB:GP`; C.07 Art. 13: by default the primary score).
+    pub score: Option<TeamScore>,
+    /// `/P`: a forfeited match counts as played, against its real
+    /// opponent (team events; the reference platform's "predetermined").
+    pub forfeits_played: bool,
+    /// `/F`: SSSC takes Fore Buchholz (C.07 Art. 13.4).
+    pub fore: bool,
+    /// `/Kx`: SSSC's divisor set by the regulations (C.07 Art. 13.4).
+    pub divisor: Option<u16>,
 }
 
 impl TieBreak {
@@ -151,6 +290,10 @@ impl TieBreak {
             cut_low: 0,
             cut_high: 0,
             koya_limit: 50,
+            score: None,
+            forfeits_played: false,
+            fore: false,
+            divisor: None,
         }
     }
 
@@ -174,13 +317,20 @@ impl FromStr for TieBreak {
         };
         let upper = s.trim().to_ascii_uppercase();
         let mut parts = upper.split('/');
-        let name = parts.next().unwrap_or_default();
+        let head = parts.next().unwrap_or_default();
+        let (name, score) = match head.split_once(':') {
+            Some((n, "MP")) => (n, Some(TeamScore::MatchPoints)),
+            Some((n, "GP")) => (n, Some(TeamScore::GamePoints)),
+            Some(_) => return Err(err("a score after `:` is MP or GP")),
+            None => (head, None),
+        };
         let name = if name == "GE" { "REP" } else { name };
         let kind = Kind::ALL
             .into_iter()
             .find(|k| k.acronym() == name)
             .ok_or_else(|| err("not a C.07 acronym"))?;
         let mut tb = TieBreak::plain(kind);
+        tb.score = score;
         for m in parts {
             let (letter, digits) = m.split_at(m.len().min(1));
             let n: Option<u8> = if digits.is_empty() {
@@ -195,6 +345,14 @@ impl FromStr for TieBreak {
                     tb.cut_high = n.unwrap_or(1);
                 }
                 "L" if kind == Kind::Ks => tb.koya_limit = n.unwrap_or(50),
+                "P" if n.is_none() => tb.forfeits_played = true,
+                "F" if kind == Kind::Sssc && n.is_none() => tb.fore = true,
+                "K" if kind == Kind::Sssc => {
+                    tb.divisor =
+                        Some(u16::from(n.filter(|&k| k > 0).ok_or_else(|| {
+                            err("SSSC's divisor /K is a whole number above 0")
+                        })?))
+                }
                 _ => return Err(err("a modifier this tie-break does not take")),
             }
         }
@@ -205,6 +363,11 @@ impl FromStr for TieBreak {
 impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.kind.acronym())?;
+        match self.score {
+            Some(TeamScore::MatchPoints) => f.write_str(":MP")?,
+            Some(TeamScore::GamePoints) => f.write_str(":GP")?,
+            None => {}
+        }
         if self.cut_high > 0 {
             write!(f, "/M{}", self.cut_high)?;
             if self.cut_low != self.cut_high {
@@ -215,6 +378,15 @@ impl fmt::Display for TieBreak {
         }
         if self.kind == Kind::Ks && self.koya_limit != 50 {
             write!(f, "/L{}", self.koya_limit)?;
+        }
+        if let Some(k) = self.divisor {
+            write!(f, "/K{k}")?;
+        }
+        if self.fore {
+            f.write_str("/F")?;
+        }
+        if self.forfeits_played {
+            f.write_str("/P")?;
         }
         Ok(())
     }
@@ -227,7 +399,20 @@ mod tests {
     #[test]
     fn codes_read_and_print_as_written() {
         for c in [
-            "BH/C1", "BH/M1", "SB/C1", "ARO/C1", "DE", "TPN", "KS/L60", "PS/C1",
+            "BH/C1",
+            "BH/M1",
+            "SB/C1",
+            "ARO/C1",
+            "DE",
+            "TPN",
+            "KS/L60",
+            "PS/C1",
+            "BH:MP/C1/P",
+            "EMGSB/C1",
+            "SSSC/K4/F",
+            "EDET/P",
+            "BC",
+            "MPVGP",
         ] {
             let tb: TieBreak = c.parse().expect(c);
             assert_eq!(tb.to_string(), c);

@@ -20,6 +20,10 @@ struct Contribution {
 pub(crate) struct Calc<'a> {
     pub facts: &'a Facts,
     pub rules: Rules,
+    /// The points SB multiplies by, when they are of another score than
+    /// the opponents' (a team event's extended Sonneborn-Berger, C.07 Art.
+    /// 13.2): the same teams, in the same order, on the other score.
+    pub own: Option<&'a Facts>,
 }
 
 impl Calc<'_> {
@@ -75,8 +79,27 @@ impl Calc<'_> {
             Tb::Aro | Tb::Tpr | Tb::Ptp => self.performance(tb),
             Tb::Apro => self.average_of_opponents(&TieBreak::plain(Tb::Tpr)),
             Tb::Appo => self.average_of_opponents(&TieBreak::plain(Tb::Ptp)),
-            // DE depends on the ranking so far: see `rank.rs`.
-            Tb::De => vec![Value::Int(0); self.players().len()],
+            // Extended SB (Art. 13.2): `own` holds the points it multiplies by.
+            Tb::Esb | Tb::Emmsb | Tb::Emgsb | Tb::Egmsb | Tb::Eggsb => {
+                self.opponents_scores(tb, false, true)
+            }
+            // DE depends on the ranking so far: see `rank.rs`. The other team
+            // tie-breaks are computed in `team.rs` (an individual table
+            // refuses them).
+            Tb::De
+            | Tb::Mpts
+            | Tb::Gpts
+            | Tb::Mpvgp
+            | Tb::Ede
+            | Tb::Edec
+            | Tb::Edet
+            | Tb::Edeb
+            | Tb::Edebt
+            | Tb::Edebb
+            | Tb::Bc
+            | Tb::Tbr
+            | Tb::Bbe
+            | Tb::Sssc => vec![Value::Int(0); self.players().len()],
         }
     }
 
@@ -144,29 +167,37 @@ impl Calc<'_> {
         };
         self.players()
             .iter()
-            .map(|p| {
-                let c = self.contributions(p, &adjusted, fore, sb);
+            .enumerate()
+            .map(|(k, p)| {
+                let c = self.contributions(k, p, &adjusted, fore, sb, tb.forfeits_played);
                 unit(cut(c, tb.cut_low, tb.cut_high, self.facts.rounds))
             })
             .collect()
     }
 
+    /// Each round's contribution to player `k`'s BH, FB or SB. With
+    /// `forfeits_played` (`/P`), a round with an opponent counts as played.
     fn contributions(
         &self,
+        k: usize,
         p: &Player,
         adjusted: &[i64],
         fore: bool,
         sb: bool,
+        forfeits_played: bool,
     ) -> Vec<Contribution> {
         let f = self.facts;
         let own = i64::from(p.total) + self.fore_adjustment(p, fore).unwrap_or(0);
+        let own_points = self.own.map(|o| &o.players[k].rounds);
         p.rounds
             .iter()
             .enumerate()
             .map(|(i, r)| {
                 let last = fore && i as u32 + 1 == f.rounds;
                 let (score, vur) = match r.opp {
-                    Some(o) if r.kind == Kind::Game || last => (adjusted[o as usize], false),
+                    Some(o) if r.kind == Kind::Game || last || forfeits_played => {
+                        (adjusted[o as usize], false)
+                    }
                     opp => {
                         // The dummy opponent (Art. 16.4): the player's own
                         // score; since 2026 capped by the real opponent's
@@ -177,10 +208,11 @@ impl Calc<'_> {
                             (Rules::R2026, Some(o)) => adjusted[o as usize],
                             (Rules::R2026, None) => i64::from(f.draw) * i64::from(f.rounds),
                         };
-                        (own.min(cap), r.is_vur(f.win))
+                        (own.min(cap), r.is_vur())
                     }
                 };
-                let value = if sb { score * i64::from(r.pts) } else { score };
+                let pts = own_points.and_then(|o| o.get(i)).map_or(r.pts, |o| o.pts);
+                let value = if sb { score * i64::from(pts) } else { score };
                 Contribution { vur, score, value }
             })
             .collect()
@@ -295,13 +327,15 @@ impl Calc<'_> {
 
 /// Sums the contributions left after Cut-`low` and Median's `high` (Art.
 /// 14.1, 14.2; Art. 16.5: among the least significant values the
-/// voluntarily unplayed rounds are cut first).
+/// voluntarily unplayed rounds are cut first). Each cut takes the lowest
+/// contribution (by the opponent's score, then the value), unless a VUR
+/// contributes no more than it: then the VUR contributing least.
 fn cut(mut c: Vec<Contribution>, low: u8, high: u8, rounds: u32) -> i64 {
     let low = u32::from(low).min(rounds);
     let high = u32::from(high).min(rounds - low);
     for _ in 0..low {
         let lowest = (0..c.len()).min_by_key(|&i| (c[i].score, c[i].value, i));
-        let lowest_vur = (0..c.len()).min_by_key(|&i| (!c[i].vur, c[i].score, c[i].value, i));
+        let lowest_vur = (0..c.len()).min_by_key(|&i| (!c[i].vur, c[i].value, c[i].score, i));
         let (Some(a), Some(v)) = (lowest, lowest_vur) else {
             break;
         };

@@ -24,6 +24,18 @@ pub enum TieBreakError {
         /// The start number written.
         opponent: StartNo,
     },
+    /// A team tie-break (or a score `:MP`/`:GP`, `/P`) asked of an
+    /// individual event, or an individual one a team event cannot have.
+    #[error("tie-break `{code}`: {reason}")]
+    NotForThisEvent {
+        /// The code as given.
+        code: String,
+        /// Why it does not apply.
+        reason: &'static str,
+    },
+    /// A team event whose team records do not make a history.
+    #[error("the team records do not make a history: {0}")]
+    TeamRecords(String),
     /// A rules edition other than 2024 and 2026.
     #[error("unknown tie-break rules `{0}` (expected 2026 or 2024)")]
     UnknownRules(String),

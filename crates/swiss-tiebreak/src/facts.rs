@@ -30,6 +30,9 @@ pub(crate) struct Round {
     /// The game's result in half points (2 win, 1 draw, 0 loss), as the
     /// rating tie-breaks count it (Art. 10).
     pub halves: u8,
+    /// A voluntarily unplayed round (Art. 16.2.5): unplayed and not scored
+    /// as a win.
+    pub vur: bool,
 }
 
 /// One player's rounds and the facts tie-breaks share.
@@ -58,10 +61,9 @@ pub(crate) struct Facts {
 }
 
 impl Round {
-    /// A voluntarily unplayed round (Art. 16.2.5): unplayed and not scored
-    /// as a win.
-    pub fn is_vur(&self, win: i32) -> bool {
-        self.kind == Kind::Unplayed && self.pts != win
+    /// A voluntarily unplayed round (Art. 16.2.5).
+    pub fn is_vur(&self) -> bool {
+        self.vur
     }
 }
 
@@ -103,9 +105,14 @@ impl Facts {
                     opp,
                     black: kind == Kind::Game && e.colour == Some(Colour::Black),
                     halves,
+                    vur: false,
+                };
+                let round = Round {
+                    vur: kind == Kind::Unplayed && round.pts != win,
+                    ..round
                 };
                 total += round.pts;
-                if !round.is_vur(win) {
+                if !round.is_vur() {
                     last_present = r;
                 }
                 if opp.is_some() || kind == Kind::Pab {

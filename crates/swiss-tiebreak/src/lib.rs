@@ -57,6 +57,15 @@
 //! | RTNG | 10.6 | own rating |
 //! | TPN | last resort | start number, lower first |
 //!
+//! Team events (a tournament with team records, FIDE C.04.6) are ranked
+//! by the primary score and the team tie-breaks of Art. 11-13 (`MPTS`,
+//! `GPTS`, `MPVGP`, `BC`, `TBR`, `BBE`, the extended Sonneborn-Berger
+//! `ESB`/`EMMSB`/`EMGSB`/`EGMSB`/`EGGSB`, the extended direct encounter
+//! `EDE`/`EDEC`/`EDET`/`EDEB`/`EDEBT`/`EDEBB`, `SSSC`), and every
+//! tie-break above but the ratings' on match or game points (`BH:MP`,
+//! `SB:GP`): [`team`], with its own rule interpretations. [`table`]
+//! dispatches.
+//!
 //! # Unplayed rounds (Art. 16)
 //!
 //! A round is *played* when it is a game over the board (short games
@@ -127,6 +136,14 @@
 //!   score; a zero score is the lowest opponent's rating minus 800.
 //! - *Point systems*: a round scored as a win is one scoring the win's
 //!   points; STD compares each round's points with the draw's.
+//! - *Cut-1 with voluntarily unplayed rounds* (Art. 16.5): a cut takes the
+//!   least significant value (lowest opponent's score, then lowest value)
+//!   unless a VUR contributes no more than it; then the VUR contributing
+//!   least, by value. The reference program took the VUR of lowest score
+//!   up to 1.9.57 and takes the least contribution since Gacrux 1.10; both
+//!   agree on BH, and on SB they differ in 6 of the shared values, which
+//!   are now 1.10.62's. Pinned by
+//!   `cut_1_takes_the_voluntarily_unplayed_round_of_least_value_art_16_5`.
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]
@@ -139,6 +156,7 @@ mod error;
 mod facts;
 mod rank;
 pub mod rating;
+pub mod team;
 mod value;
 
 use serde::Serialize;
@@ -254,6 +272,19 @@ pub fn list_for(
     Ok(out)
 }
 
+/// The name of a row of the standings: the player's, or in a team event
+/// the team's (`start_no` is then its TPN).
+pub fn name_of(t: &Tournament, start_no: StartNo) -> &str {
+    match &t.teams {
+        Some(ts) => ts
+            .teams
+            .iter()
+            .find(|team| team.tpn == start_no)
+            .map_or("", |team| team.name.as_str()),
+        None => t.player(start_no).map_or("", |p| p.name.as_str()),
+    }
+}
+
 /// How to compute.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -326,11 +357,25 @@ impl Table {
 }
 
 /// The whole table: points, then each tie-break in order; ranks by them.
+///
+/// A team event (one with team records) is ranked by [`team::table`].
 pub fn table(t: &Tournament, codes: &[TieBreak], o: &Options) -> Result<Table, TieBreakError> {
+    if t.teams.is_some() {
+        return team::table(t, codes, o);
+    }
+    for tb in codes {
+        if tb.kind.team_only() || tb.score.is_some() || tb.forfeits_played {
+            return Err(TieBreakError::NotForThisEvent {
+                code: tb.to_string(),
+                reason: "a team tie-break; this is an individual event",
+            });
+        }
+    }
     let facts = facts(t, o)?;
     let calc = Calc {
         facts: &facts,
         rules: o.rules,
+        own: None,
     };
     let n = facts.players.len();
     let pts = TieBreak::plain(Kind::Pts);

@@ -1,5 +1,6 @@
 //! Every value and every rank of the FIDE Technical Commission's reference
-//! program (TieBreakServer 1.9.57) on the 199 tournaments of
+//! program (TieBreakServer 1.9.57; 6 SB/C1 values from its newer platform,
+//! Gacrux 1.10.62, which changed one Cut-1 rule) on the 199 tournaments of
 //! `testdata/tiebreaks` and on the 130 generated tournaments of
 //! `testdata/tiebreaks-generated` (READMEs there). Prints the agreement
 //! per tie-break; fails on any difference.

@@ -200,6 +200,61 @@ fn cut_1_drops_the_voluntarily_unplayed_round_first_art_16_5() {
 }
 
 #[test]
+fn cut_1_takes_the_voluntarily_unplayed_round_of_least_value_art_16_5() {
+    // Player 1, five rounds (3.0 points): a half-point bye, a forfeit lost
+    // to player 2 (5.0), a draw with player 3 (1.0), wins over player 4
+    // (4.0) and player 5 (3.0). SB: the bye's dummy 3.0 capped at half the
+    // maximum, 2.5, x 0.5 = 1.25; the forfeit's dummy 3.0 (capped by
+    // player 2's 5.0) x 0 = 0; 1.0 x 0.5 = 0.5; 4.0; 3.0: 8.75.
+    // Cut-1: the least significant value is the draw (score 1.0, value
+    // 0.5). Of the two VURs, the one contributing least is the forfeit (0);
+    // the draw's 0.5 exceeds it, so the draw is cut: 8.25. (Taking the VUR
+    // of lowest score, the bye, 1.25, would cut the bye: 7.5; the
+    // reference program did so up to 1.9.57, and takes the least
+    // contribution since 1.10.)
+    let t = event(&[
+        &[
+            bye(R::HalfBye),
+            g(2, B, R::ForfeitLoss),
+            g(3, W, R::Draw),
+            g(4, B, R::Win),
+            g(5, W, R::Win),
+        ],
+        &[
+            g(6, W, R::Win),
+            g(1, W, R::ForfeitWin),
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+        ],
+        &[
+            g(6, W, R::Loss),
+            g(6, W, R::Draw),
+            g(1, B, R::Draw),
+            g(6, W, R::Loss),
+            g(6, W, R::Loss),
+        ],
+        &[
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+            g(1, W, R::Loss),
+            g(6, W, R::Win),
+        ],
+        &[
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+            g(6, W, R::Win),
+            g(6, W, R::Loss),
+            g(1, B, R::Loss),
+        ],
+        &[],
+    ]);
+    assert_eq!(v(&t, "SB", 1), "8.75");
+    assert_eq!(v(&t, "SB/C1", 1), "8.25");
+}
+
+#[test]
 fn sb_multiplies_each_opponents_score_by_the_points_scored_art_8_2() {
     // Player 1 draws player 2 (1.5 points) and beats player 3 (1.0):
     // 1.5 x ½ + 1.0 x 1 = 1.75.
