@@ -1152,9 +1152,7 @@ fn standings(
             Standing {
                 rank: r.rank,
                 start_no: r.start_no,
-                name: t
-                    .player(r.start_no)
-                    .map_or(String::new(), |p| p.name.clone()),
+                name: swiss_tiebreak::name_of(t, r.start_no).to_string(),
                 points: r.points.key().map_or(0.0, |k| k as f64 / 10.0),
                 values,
             },

@@ -318,6 +318,19 @@ def test_standings_like_the_cli(cli, testdata):
     assert [r.rank for r in s.rows] == sorted(r.rank for r in s.rows)
 
 
+def test_team_standings(testdata):
+    """A team event is ranked by the C.07 team tie-breaks of its 212 list
+    (issue 46), teams named, as `swiss standings` ranks it."""
+    s = swiss.standings(testdata / "trf" / "check" / "team-agree.trf")
+    assert s.tiebreaks == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"]
+    assert [(r.rank, r.start_no, r.name) for r in s.rows[:3]] == [
+        (1, 1, "Team 001"),
+        (2, 2, "Team 002"),
+        (3, 4, "Team 004"),
+    ]
+    assert s.rows[0].values == [0, 92.5, 24.0, 19.5]
+
+
 @pytest.fixture(scope="module")
 def thousand():
     """A 1,000-player event of two rounds, paired by the Dutch engine."""

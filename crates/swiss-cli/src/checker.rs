@@ -377,16 +377,19 @@ fn check_standings(file: &Path, t: &Tournament, places: &Places) -> Result<Stand
             reason: reason.to_string(),
         })
     };
-    if t.teams.is_some() {
-        return skip("team standings (the C.07 team tie-breaks) are not computed yet");
-    }
     let Some(record) = swiss_tiebreak::list_record(t) else {
         return skip(
             "the file lists no tie-breaks (TRF-2026 record 212 or 202); the checker does not guess them",
         );
     };
-    if t.players.iter().all(|p| p.rank.is_none()) {
-        return skip("the file records no ranks (TRF 001 columns 86-89)");
+    match &t.teams {
+        Some(ts) if ts.teams.iter().all(|team| team.rank.is_none()) => {
+            return skip("the file records no team ranks (TRF-2026 record 310 columns 69-71)");
+        }
+        None if t.players.iter().all(|p| p.rank.is_none()) => {
+            return skip("the file records no ranks (TRF 001 columns 86-89)");
+        }
+        _ => {}
     }
     let invalid = |e: &dyn std::fmt::Display| {
         Failure::new(
@@ -410,7 +413,13 @@ fn check_standings(file: &Path, t: &Tournament, places: &Places) -> Result<Stand
         differences: crate::standings::rank_differences(t, &table, &names)
             .into_iter()
             .map(|(i, d)| RankDiffers {
-                at: places.place(Spot::Field(i, "rank")),
+                // A team's rank is in its 310 record; rows are in TPN order,
+                // as the sorted team list.
+                at: places.place(if t.teams.is_some() {
+                    Spot::TeamField(i, "rank")
+                } else {
+                    Spot::Field(i, "rank")
+                }),
                 difference: d,
             })
             .collect(),

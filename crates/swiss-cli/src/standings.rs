@@ -125,7 +125,7 @@ fn text(t: &Tournament, table: &Table, names: &[&str]) -> String {
     }
     s.push('\n');
     for r in table.in_rank_order() {
-        let name = t.player(r.start_no).map_or("", |p| p.name.as_str());
+        let name = swiss_tiebreak::name_of(t, r.start_no);
         let _ = write!(
             s,
             "{:>4} {:>5}  {:<32} {:>6}",
@@ -174,12 +174,27 @@ impl<'a> JsonTable<'a> {
                 .map(|r| JsonRow {
                     rank: r.rank,
                     start_no: r.start_no,
-                    name: t.player(r.start_no).map_or("", |p| p.name.as_str()),
+                    name: swiss_tiebreak::name_of(t, r.start_no),
                     points: r.points,
                     values: &r.values,
                 })
                 .collect(),
         }
+    }
+}
+
+/// The ranks the file records, one per row of the standings: the players'
+/// (TRF columns 86-89), or in a team event the teams' (record `310`,
+/// columns 69-71), in TPN order.
+fn recorded_ranks(t: &Tournament) -> Vec<(u32, Option<u32>)> {
+    match &t.teams {
+        Some(ts) => {
+            let mut v: Vec<(u32, Option<u32>)> =
+                ts.teams.iter().map(|team| (team.tpn, team.rank)).collect();
+            v.sort_by_key(|x| x.0);
+            v
+        }
+        None => t.players.iter().map(|p| (p.start_no, p.rank)).collect(),
     }
 }
 
@@ -227,14 +242,15 @@ pub(crate) fn rank_differences(
     };
     let mut out = Vec::new();
     let mut recorded: Vec<(u32, usize)> = Vec::new();
-    for (i, p) in t.players.iter().enumerate() {
-        match p.rank {
+    let who = if t.teams.is_some() { "team" } else { "player" };
+    for (i, (start_no, rank)) in recorded_ranks(t).into_iter().enumerate() {
+        match rank {
             Some(r) => recorded.push((r, i)),
             None => out.push((
                 i,
                 format!(
-                    "player {}: no rank recorded (computed {})",
-                    p.start_no, rows[i].rank
+                    "{who} {start_no}: no rank recorded (computed {})",
+                    rows[i].rank
                 ),
             )),
         }
@@ -253,9 +269,9 @@ pub(crate) fn rank_differences(
         out.push((
             i,
             format!(
-                "rank {r}: the file has player {}, the computed standings have {} (player {} is ranked {}{})",
+                "rank {r}: the file has {who} {}, the computed standings have {} ({who} {} is ranked {}{})",
                 row.start_no,
-                at.map_or("nobody".to_string(), |o| format!("player {}", o.start_no)),
+                at.map_or("nobody".to_string(), |o| format!("{who} {}", o.start_no)),
                 row.start_no,
                 row.rank,
                 decided

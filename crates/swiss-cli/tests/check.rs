@@ -12,6 +12,13 @@
 //! the black players of boards 4-3 and 14-15 exchanged (4-15, 14-3: legal,
 //! not the engine's); boards 4-3 and 5-1 exchanged the same way (4-1, a
 //! rematch: `C1`).
+//!
+//! `team-agree.trf` is a team event (8 teams, 4 boards, 5 rounds, made by
+//! `swiss generate --system team --seed 7`) ranked with the `212` list of
+//! the FIDE Technical Commission's team sample
+//! (`EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP`), the ranks in its `310` records
+//! (the reference platform, Gacrux 1.10.62, agrees: `Check: True`);
+//! `team-ranks-swapped.trf` swaps the ranks of teams 2 and 4.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -19,7 +26,12 @@ use common::swiss;
 
 fn check(file: &str, json: bool) -> (i32, String) {
     let path = format!("trf/check/{file}");
-    let mut args = vec!["check", "--system", "dutch", path.as_str()];
+    let system = if file.starts_with("team-") {
+        "team"
+    } else {
+        "dutch"
+    };
+    let mut args = vec!["check", "--system", system, path.as_str()];
     if json {
         args.extend(["--format", "json"]);
     }
@@ -129,5 +141,29 @@ fn no_tiebreak_list_skips_the_standings_and_legacy_check_is_unchanged() {
     assert!(
         text.contains("round 9 differs") && !text.contains("standings"),
         "{text}"
+    );
+}
+
+/// A team event: its team standings (C.07 team tie-breaks) are checked too,
+/// a wrong rank found at its `310` record's rank field (column 69).
+#[test]
+fn team_standings_are_checked_at_the_310_rank_field() {
+    let (code, text) = check("team-agree.trf", false);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("standings: 8 of 8 ranks agree (points, then record 212: EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP)"), "{text}");
+    let (code, text) = check("team-ranks-swapped.trf", false);
+    assert_eq!(code, 12, "{text}");
+    assert!(text.contains("team-ranks-swapped.trf:42:69: standings: rank 2: the file has team 4, the computed standings have team 2 (team 4 is ranked 3; decided by EDET/P (2 against 1))"), "{text}");
+    assert!(
+        text.contains("team-ranks-swapped.trf:40:69: standings: rank 3: the file has team 2"),
+        "{text}"
+    );
+    let (code, v) = json("team-ranks-swapped.trf");
+    assert_eq!(code, 12);
+    assert_eq!(
+        v["files"][0]["standings"]["differences"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
     );
 }

@@ -274,3 +274,42 @@ fn team_explain_and_compare_cite_c046() {
     let o = swiss(&["compare", "--system", "team", &file, &prop]);
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// `swiss standings` on a team event (issue 46): teams ranked by the
+/// primary score and the file's `212` list (C.07 team tie-breaks), `tsv`
+/// as the reference platform prints it (`StartNo` the team's TPN), `json`
+/// with the teams' names. The values are Gacrux 1.10.62's for this file.
+#[test]
+fn team_standings_rank_teams_by_the_c07_team_tiebreaks() {
+    let file = common::testdata("trf/check/team-agree.trf");
+    let file = file.to_str().unwrap();
+    let o = swiss(&["standings", file, "--format", "tsv"]);
+    assert!(o.status.success(), "{}", common::text(&o.stderr));
+    assert_eq!(
+        common::text(&o.stdout),
+        "StartNo\tRank\tEDET/P\tEMGSB/C1/P\tBH:MP/C1/P\tMPVGP\n\
+         1\t1\t0\t92.50\t24.0\t19.5\n\
+         2\t2\t1\t49.00\t25.0\t14.0\n\
+         3\t4\t0\t28.50\t23.0\t11.0\n\
+         4\t3\t2\t35.00\t25.0\t11.5\n\
+         5\t6\t2\t13.50\t23.0\t8.0\n\
+         6\t5\t1\t18.00\t27.0\t7.0\n\
+         7\t7\t0\t17.00\t24.0\t6.5\n\
+         8\t8\t0\t9.00\t21.0\t2.5\n"
+    );
+    let o = swiss(&[
+        "standings",
+        file,
+        "--format",
+        "json",
+        "--tiebreaks",
+        "BC,TBR",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["standings"][0]["name"], "Team 001");
+    assert_eq!(v["tiebreaks"][0], "BC");
+    // A rating tie-break is refused for teams, naming the article.
+    let o = swiss(&["standings", file, "--tiebreaks", "ARO"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(common::text(&o.stderr).contains("C.07 Art. 10"));
+}

@@ -643,8 +643,7 @@ pub static SYSTEMS: &[System] = &[
                 reason: e.to_string(),
             })
         }),
-        // Team standings (C.07 team tie-breaks) come with their own issue.
-        default_tiebreaks: None,
+        default_tiebreaks: Some(TEAM_TIEBREAKS),
         engine: |_| Box::new(swiss_team::Team::FIDE_2026),
         verifier: |_| &swiss_verify::Team::FIDE_2026,
         simulation: SimulationConfig::default,
@@ -655,6 +654,11 @@ pub static SYSTEMS: &[System] = &[
 /// Lim) rank by when neither the caller nor the file lists them, and the
 /// standings of a file that names no system.
 pub const FIDE_TIEBREAKS: &str = "BH/C1,BH,DE,WIN,BPG,TPN";
+
+/// The C.07 team tie-breaks after the primary score a team event ranks by
+/// when neither the caller nor the file lists them: the list of the FIDE
+/// Technical Commission's TRF-2026 team sample (`team-2026.md` §7).
+pub const TEAM_TIEBREAKS: &str = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP";
 
 /// How a file's standings are ranked: [`ranking`]'s answer.
 #[derive(Clone, Copy, Debug)]
