@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub mod reverse;
 pub mod team;
+pub mod team_tiebreaks;
 
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;

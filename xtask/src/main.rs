@@ -154,6 +154,37 @@ enum Command {
         #[arg(long, default_value_t = 1800)]
         timeout: u64,
     },
+    /// Compare the C.07 team tie-breaks with the reference platform's
+    /// (Gacrux's `tiebreakchecker`) on team tournaments made by our
+    /// generator: every value and rank of each list, per column.
+    /// Resumable: tournaments and the reference's tables in DIR are kept.
+    TeamTiebreaks {
+        /// Complete tournaments to compare.
+        #[arg(long, default_value_t = 500)]
+        count: u64,
+        /// The folder holding the reference's gacrux package.
+        #[arg(long)]
+        reference: std::path::PathBuf,
+        /// Where tournaments and tables go (default
+        /// `target/hunt/team-tiebreaks`).
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// The first seed tried.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tournaments at once (one reference process each).
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Shapes with more teams are passed over.
+        #[arg(long, default_value_t = 60)]
+        max_teams: u32,
+        /// The Python interpreter that runs the reference.
+        #[arg(long, default_value = "python3")]
+        python: String,
+        /// The longest one reference process may run, in seconds.
+        #[arg(long, default_value_t = 600)]
+        timeout: u64,
+    },
     /// Write a tournament as it stood before round ROUND (TRF-2026, to
     /// standard output): the input to re-pair that round, e.g. with
     /// `swiss pair --explain` when an oracle round differs.
@@ -215,6 +246,29 @@ fn main() -> Result<()> {
             shapes,
             reps,
         } => bench_shapes(&system, edition.as_deref(), players, &shapes, reps),
+        Command::TeamTiebreaks {
+            count,
+            reference,
+            dir,
+            seed,
+            jobs,
+            max_teams,
+            python,
+            timeout,
+        } => {
+            let h = xtask::hunt::team_tiebreaks::TieBreakHunt {
+                count,
+                reference,
+                python,
+                dir: dir.unwrap_or_else(|| xtask::root().join("target/hunt/team-tiebreaks")),
+                seed,
+                jobs,
+                max_teams,
+                timeout: std::time::Duration::from_secs(timeout),
+            };
+            println!("{}", xtask::hunt::team_tiebreaks::run(&h)?);
+            Ok(())
+        }
         Command::Hunt {
             system,
             edition,

@@ -224,14 +224,32 @@ pub fn parse_check(text: &str) -> Check {
 /// Runs the reference with `args` from its folder; its standard output,
 /// or an error after `timeout` (the process is ended: it is ours).
 fn reference(hunt: &TeamHunt, folder: &Path, args: &[&str]) -> Result<String> {
-    let mut child = Command::new(&hunt.python)
-        .args(["-m", "gacrux.pairingchecker"])
+    gacrux(
+        &hunt.python,
+        folder,
+        "gacrux.pairingchecker",
+        args,
+        hunt.timeout,
+    )
+}
+
+/// Runs `python -m MODULE ARGS` from the reference's folder; its standard
+/// output, or an error after `timeout`.
+pub(crate) fn gacrux(
+    python: &str,
+    folder: &Path,
+    module: &str,
+    args: &[&str],
+    timeout: Duration,
+) -> Result<String> {
+    let mut child = Command::new(python)
+        .args(["-m", module])
         .args(args)
         .current_dir(folder)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .with_context(|| format!("{} -m gacrux.pairingchecker", hunt.python))?;
+        .with_context(|| format!("{python} -m {module}"))?;
     // The output is read on a thread, so that a large one cannot block the
     // child while this one waits.
     let mut stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
@@ -245,10 +263,10 @@ fn reference(hunt: &TeamHunt, folder: &Path, args: &[&str]) -> Result<String> {
         if child.try_wait()?.is_some() {
             break;
         }
-        if start.elapsed() > hunt.timeout {
+        if start.elapsed() > timeout {
             let _ = child.kill();
             let _ = child.wait();
-            bail!("timeout after {:?}", hunt.timeout);
+            bail!("timeout after {timeout:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -451,7 +469,7 @@ fn show(s: &BTreeSet<(u32, u32)>) -> String {
 }
 
 /// Generates tournament `seed` into `file` (written whole or not at all).
-fn make(seed: u64, file: &Path) -> Result<()> {
+pub(crate) fn make(seed: u64, file: &Path) -> Result<()> {
     let settings = shape(seed);
     let g = generate(
         &settings,
