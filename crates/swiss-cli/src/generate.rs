@@ -93,7 +93,9 @@ pub struct GenerateArgs {
     /// C.07 tie-breaks after points (`BH/C1,SB,DE`), written to TRF-2026
     /// records 202 and 212 with each player's final rank (columns 86-89),
     /// as `swiss standings` ranks the file. Default: one of a few usual
-    /// lists, at random (TCEC: none, it ranks by its own rules).
+    /// lists, at random (TCEC: none, it ranks by its own rules; team: the
+    /// C.07 team list of FIDE's TRF-2026 team sample, the ranks in the
+    /// `310` records).
     #[arg(long, value_name = "LIST")]
     pub tiebreaks: Option<String>,
     /// Ratings from HIGH down to LOW (`2600-1400`): evenly spread, or
@@ -346,7 +348,8 @@ pub fn generate(a: GenerateArgs) -> Result<(), Failure> {
 
 /// Records the tie-breaks `list` (C.07) as TRF-2026 `202` and `212` (the
 /// standings, points first) and each player's final rank by them (TRF
-/// columns 86-89): the ranks `swiss standings` gives the file.
+/// columns 86-89; a team's in its `310` record): the ranks `swiss
+/// standings` gives the file.
 fn rank(t: &mut Tournament, list: &str) -> Result<(), Failure> {
     let invalid = |e: String| Failure::new(EXIT_INVALID, format!("swiss: {e}"));
     t.header_records.push(format!("202 {list}"));
@@ -360,7 +363,11 @@ fn rank(t: &mut Tournament, list: &str) -> Result<(), Failure> {
     };
     let table = swiss_tiebreak::table(t, &tbs, &o).map_err(|e| invalid(e.to_string()))?;
     for row in &table.rows {
-        if let Some(i) = t.index_of(row.start_no) {
+        if let Some(ts) = &mut t.teams {
+            if let Some(team) = ts.teams.iter_mut().find(|team| team.tpn == row.start_no) {
+                team.rank = Some(row.rank);
+            }
+        } else if let Some(i) = t.index_of(row.start_no) {
             t.players[i].rank = Some(row.rank);
         }
     }
@@ -383,7 +390,6 @@ fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
         a.zero_byes.is_some(),
         a.forfeits.is_some(),
         a.odd_results.is_some(),
-        a.tiebreaks.is_some(),
         a.ratings.is_some(),
         a.rating_spacing.is_some(),
         a.ratings_file.is_some(),
@@ -391,7 +397,7 @@ fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
     if a.config.is_some() || a.points.is_some() || individual.contains(&true) {
         return Err(Failure::new(
             EXIT_USAGE,
-            "swiss: --config, --points, the quotas (--full-byes ... --odd-results), --tiebreaks and the ratings are for individual systems; a team event's settings are the flags --boards ... --half-bye-rate",
+            "swiss: --config, --points, the quotas (--full-byes ... --odd-results) and the ratings are for individual systems; a team event's settings are the flags --boards ... --half-bye-rate and --tiebreaks",
         ));
     }
     let (Some(players), Some(rounds)) = (a.players, a.rounds) else {
@@ -439,12 +445,15 @@ fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
                     EXIT_INVALID,
                     format!("{name}: seed {seed}: {e}"),
                 )),
-                Ok(g) => {
+                Ok(mut g) => {
                     if let Some(e) = &g.stopped {
                         failed.fetch_add(1, Ordering::Relaxed);
                         eprintln!("{}", stopped(&name, seed, e));
                         return Ok(());
                     }
+                    // The team standings by the C.07 team tie-breaks.
+                    let list = a.tiebreaks.as_deref().unwrap_or(swiss_systems::TEAM_TIEBREAKS);
+                    rank(&mut g.tournament, list)?;
                     emit(Some(&a.output.join(format!("{name}.trf"))), &g.to_trf())?;
                     if a.json {
                         emit(

@@ -46,8 +46,9 @@ fn team_check_compares_team_matches() {
 
 /// `swiss generate --system team`: TRF-2026 team events (reserves, byes,
 /// forfeited matches) that the checker replays identically, round by
-/// round; the same seed gives the same files; settings that describe no
-/// team event are refused (exit 3).
+/// round, ranked by the default C.07 team list (`212`, the `310` ranks,
+/// which the checker's standings half accepts); the same seed gives the
+/// same files; settings that describe no team event are refused (exit 3).
 #[test]
 fn team_generate_writes_replayable_events() {
     let dir = tempfile::tempdir().unwrap();
@@ -93,6 +94,15 @@ fn team_generate_writes_replayable_events() {
         report.contains("15/15 rounds identical in 3 tournaments"),
         "{report}"
     );
+    assert!(
+        first.contains("212 PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"),
+        "{first}"
+    );
+    assert!(
+        report.contains("ranks differing: 0; standings checked in 3 of 3 files"),
+        "{report}"
+    );
+    assert_eq!(o.status.code(), Some(0), "{report}");
     let again = tempfile::tempdir().unwrap();
     let mut args2 = args;
     args2[18] = again.path().to_str().unwrap();
