@@ -78,5 +78,32 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// A team event of 999 teams (the most a TRF file numbers), 4 boards, 11
+/// rounds, made by the team generator (forfeited matches, requested
+/// byes), with the C.07 team tie-breaks: the TEC sample's list and the
+/// board and extended ones.
+fn team(c: &mut Criterion) {
+    let mut s = swiss_team::generate::Settings::new(2026, 999, 4, 11);
+    s.forfeit_rate = 0.02;
+    s.bye_rate = 0.02;
+    let t = match swiss_team::generate::generate(&s, &swiss_team::Options::DEFAULT) {
+        Ok(g) => g.tournament,
+        Err(e) => panic!("generation failed: {e}"),
+    };
+    let codes = match TieBreak::parse_list(TEAM_LIST) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let o = Options::default();
+    let mut group = c.benchmark_group("team standings");
+    group.sample_size(10);
+    group.bench_function("999 teams, 4 boards, 11 rounds, 10 tie-breaks", |b| {
+        b.iter(|| table(&t, &codes, &o));
+    });
+    group.finish();
+}
+
+const TEAM_LIST: &str = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP,BC,TBR,BBE,EDEBB,SSSC,EGGSB/C1";
+
+criterion_group!(benches, bench, team);
 criterion_main!(benches);

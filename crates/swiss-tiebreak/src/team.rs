@@ -202,7 +202,19 @@ fn event(
         let (mut mp_rounds, mut gp_rounds) = (Vec::new(), Vec::new());
         for r in 1..=rounds {
             let Some(tr) = rec.round(r) else {
+                // The history covers every round played; a round beyond it
+                // counts as not paired (nothing scored, a VUR).
                 by_round.push(None);
+                let none = Round {
+                    pts: 0,
+                    kind: Kind::Unplayed,
+                    opp: None,
+                    black: false,
+                    halves: 0,
+                    vur: true,
+                };
+                mp_rounds.push(none);
+                gp_rounds.push(none);
                 continue;
             };
             let per_board: Vec<i64> = match &tr.kind {
