@@ -34,6 +34,13 @@
 //!   the reference ranks the higher first there (and the lower in BC
 //!   itself). Pinned by
 //!   `extended_direct_encounter_then_the_boards_of_the_encounter_art_13_3`.
+//! - *A pair that met twice* (departure, with `/P` only): a forfeited
+//!   match and a later played one between the same teams count as one
+//!   opponent met, scoring the average of the two (as DE averages repeated
+//!   games); the reference's repeated-meeting branch resets the team's
+//!   count of opponents met to 1, so the group looks as if not everyone
+//!   had met (Art. 6.2) and nobody is separated. Pinned by
+//!   `with_p_a_forfeited_then_played_pair_has_met_art_13_3`.
 //! - *Board points* (Art. 12): a board won or lost by forfeit counts as
 //!   won or lost; a forfeited match as won or lost on every board; the
 //!   PAB as a won game on every board (not the `320` value); a requested

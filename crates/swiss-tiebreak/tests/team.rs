@@ -154,3 +154,25 @@ fn rating_tie_breaks_do_not_apply_to_teams() {
     let codes = TieBreak::parse_list("ARO").expect("codes");
     assert!(table(&t, &codes, &Options::default()).is_err());
 }
+
+/// `repeated-meeting.trf` (generated, seed 405 of the team tie-break run;
+/// game points primary): teams 12, 13 and 15 end on 13.5 game points.
+/// 12 met 13 (round 4: 1.5 against 2.5) and 15 (round 5: 3.0 against
+/// 1.0); 13 and 15 met twice: a forfeited match won by 15 in round 6
+/// (4.0 against 0), then a drawn match in round 8 (2.0 each).
+#[test]
+fn with_p_a_forfeited_then_played_pair_has_met_art_13_3() {
+    let file = "repeated-meeting.trf";
+    let at = |v: &[String]| [v[11].clone(), v[12].clone(), v[14].clone()];
+    // `/P`: the forfeit counts; a pair that met twice scores the average
+    // of its meetings. 12: 1.5 + 3.0 = 4.5; 13: 2.5 + (0 + 2.0) / 2 = 3.5;
+    // 15: 1.0 + (4.0 + 2.0) / 2 = 4.0. Every team has met every other one
+    // (Art. 6.1 applies): 12, 15, 13. (The reference platform counts a
+    // team that met an opponent twice as having met one team only, finds
+    // the group incomplete, and separates nobody.)
+    assert_eq!(at(&one(file, "EDE/P")), ["1", "3", "2"]);
+    // Without `/P` the forfeit is no encounter: 12: 4.5; 13: 2.5 + 2.0 =
+    // 4.5; 15: 1.0 + 2.0 = 3.0: 15 third. 12 and 13 form a new tied
+    // group, looked at alone: 13 won their match (2.5 against 1.5).
+    assert_eq!(at(&one(file, "EDE")), ["2", "1", "3"]);
+}

@@ -14,7 +14,10 @@
 //! interpretations): inside EDEC, EDEBT and EDEBB the board count of two
 //! teams still tied ranks the lower count first (C.07 Art. 12.1), where
 //! the reference ranks the higher first. Differences in those columns, and
-//! in the rank of those lists, are counted as that departure.
+//! in the rank of those lists, are counted as that departure. The other
+//! known one is reported as a difference: with `/P`, two teams that met
+//! twice (a forfeited match, then a played one) have met, where the
+//! reference counts the team as having met one opponent only.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -180,37 +183,41 @@ pub fn run(h: &TieBreakHunt) -> Result<String> {
         &["-V"],
         h.timeout,
     )?;
-    // Enough seeds of at most `max_teams` teams; some end early and are
-    // passed over, so half as many again are taken.
-    let wanted = h.count + h.count / 2 + 10;
-    let seeds: Vec<u64> = (h.seed..)
-        .filter(|&s| shape(s).teams <= h.max_teams)
-        .take(usize::try_from(wanted)?)
-        .collect();
+    // Seeds of at most `max_teams` teams, in batches, until `count` of
+    // them played all their rounds (a good part ends early and is passed
+    // over).
     let tally = Mutex::new(BTreeMap::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(h.jobs.max(1))
         .build()?;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let results: Vec<Result<(u64, bool, Vec<String>)>> = pool.install(|| {
-        seeds
-            .par_iter()
-            .map(|&seed| {
-                if done.load(std::sync::atomic::Ordering::Relaxed) >= h.count {
-                    return Ok((seed, false, Vec::new()));
-                }
-                let file = tournaments.join(format!("{seed:07}.trf"));
-                if !file.exists() {
-                    make(seed, &file)?;
-                }
-                let (complete, diffs) = compare(h, &file, &tally)?;
-                if complete {
-                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-                Ok((seed, complete, diffs))
-            })
-            .collect()
-    });
+    let mut seeds = (h.seed..).filter(|&s| shape(s).teams <= h.max_teams);
+    let mut results: Vec<Result<(u64, bool, Vec<String>)>> = Vec::new();
+    let complete = |r: &[Result<(u64, bool, Vec<String>)>]| {
+        r.iter().filter(|x| matches!(x, Ok((_, true, _)))).count() as u64
+    };
+    while complete(&results) < h.count {
+        let missing = h.count - complete(&results);
+        let batch: Vec<u64> = seeds
+            .by_ref()
+            .take(usize::try_from(missing.min(4 * h.jobs.max(1) as u64))?)
+            .collect();
+        results.extend(pool.install(|| {
+            batch
+                .par_iter()
+                .map(|&seed| {
+                    let file = tournaments.join(format!("{seed:07}.trf"));
+                    if !file.exists() {
+                        make(seed, &file)?;
+                    }
+                    let (complete, diffs) = compare(h, &file, &tally)?;
+                    Ok((seed, complete, diffs))
+                })
+                .collect::<Vec<_>>()
+        }));
+        if results.iter().filter(|r| r.is_err()).count() > 10 {
+            break;
+        }
+    }
     let mut report = String::new();
     let (mut compared, mut early, mut errors) = (0u64, 0u64, Vec::new());
     let mut diffs = Vec::new();
@@ -242,7 +249,7 @@ pub fn run(h: &TieBreakHunt) -> Result<String> {
         report.push_str(&format!("error: {e}\n"));
     }
     report.push_str(&format!(
-        "team tie-breaks against {}: {compared} tournaments ({early} passed over: ended early, or not needed), {values} values: {agree} agree, {departed} the documented departure, {} differ (DIR/differences.txt); {} errors",
+        "team tie-breaks against {}: {compared} tournaments ({early} passed over: they ended before their last round), {values} values: {agree} agree, {departed} the documented departure, {} differ (DIR/differences.txt); {} errors",
         version.trim(),
         diffs.len(),
         errors.len()
