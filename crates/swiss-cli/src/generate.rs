@@ -452,7 +452,10 @@ fn generate_teams(a: &GenerateArgs) -> Result<(), Failure> {
                         return Ok(());
                     }
                     // The team standings by the C.07 team tie-breaks.
-                    let list = a.tiebreaks.as_deref().unwrap_or(swiss_systems::TEAM_TIEBREAKS);
+                    let list = a
+                        .tiebreaks
+                        .as_deref()
+                        .unwrap_or(swiss_systems::TEAM_TIEBREAKS);
                     rank(&mut g.tournament, list)?;
                     emit(Some(&a.output.join(format!("{name}.trf"))), &g.to_trf())?;
                     if a.json {
