@@ -24,7 +24,9 @@ pub struct StandingsArgs {
     pub system: Option<String>,
     /// Comma-separated C.07 codes after points, in order (`BH/C1,SB,DE`).
     /// Default: the file's TRF-2026 record 212 (or 202), else the system's
-    /// default (Dutch, Dubov, Lim: `BH/C1,BH,DE,WIN,BPG,TPN`).
+    /// default (Dutch, Dubov, Lim: `BH/C1,BH,DE,WIN,BPG,TPN`; team:
+    /// `EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP`). A team event takes the C.07
+    /// team codes too (`BC`, `EDET`, `EMGSB/C1`, `BH:MP`, ...).
     #[arg(long, value_name = "LIST")]
     pub tiebreaks: Option<String>,
     /// The edition of C.07: 2026 (in force since 1 March 2026) or 2024.
@@ -42,7 +44,8 @@ pub struct StandingsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
-    /// Compare the ranks the file records (TRF columns 86-89) with the
+    /// Compare the ranks the file records (TRF columns 86-89; a team's in
+    /// its `310` record, columns 69-71) with the
     /// computed ones: exit 0 when they agree, 1 when a rank differs (each
     /// position named with the tie-break that decides it), 3 on invalid
     /// input.

@@ -196,34 +196,25 @@ impl Kind {
                 | Kind::Emgsb
                 | Kind::Egmsb
                 | Kind::Eggsb
-                | Kind::Ede
-                | Kind::Edec
-                | Kind::Edet
-                | Kind::Edeb
-                | Kind::Edebt
-                | Kind::Edebb
                 | Kind::Bc
                 | Kind::Tbr
                 | Kind::Bbe
                 | Kind::Sssc
+        ) || self.is_ede()
+    }
+
+    /// The extended direct encounter family (C.07 Art. 13.3).
+    pub const fn is_ede(self) -> bool {
+        matches!(
+            self,
+            Kind::Ede | Kind::Edec | Kind::Edet | Kind::Edeb | Kind::Edebt | Kind::Edebb
         )
     }
 
     /// Whether the value is a place inside the group the tie-breaks before
     /// it leave tied (DE, the EDE family, TBR, BBE).
     pub const fn is_place(self) -> bool {
-        matches!(
-            self,
-            Kind::De
-                | Kind::Ede
-                | Kind::Edec
-                | Kind::Edet
-                | Kind::Edeb
-                | Kind::Edebt
-                | Kind::Edebb
-                | Kind::Tbr
-                | Kind::Bbe
-        )
+        matches!(self, Kind::De | Kind::Tbr | Kind::Bbe) || self.is_ede()
     }
 
     /// Whether a lower value ranks higher (the start number, and the

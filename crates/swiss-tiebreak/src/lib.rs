@@ -377,31 +377,57 @@ pub fn table(t: &Tournament, codes: &[TieBreak], o: &Options) -> Result<Table, T
         rules: o.rules,
         own: None,
     };
-    let n = facts.players.len();
+    let start_nos: Vec<StartNo> = facts.players.iter().map(|p| p.start_no).collect();
+    Ok(ranked_table(
+        codes,
+        o,
+        facts.rounds,
+        start_nos,
+        |tb| calc.values(tb),
+        |_, ranks, order| rank::direct_encounter(&facts, ranks, order),
+    ))
+}
+
+/// Points (the first column, `PTS` of `values`), then each tie-break in
+/// order, and the ranks by them: a tie-break whose value is a place
+/// inside the groups left tied ([`Kind::is_place`]) gets the ranks and
+/// order by the columns before it (`places`); the others do not depend
+/// on them (`values`). Individual and team events share it.
+pub(crate) fn ranked_table(
+    codes: &[TieBreak],
+    o: &Options,
+    rounds: u32,
+    start_nos: Vec<StartNo>,
+    values: impl Fn(&TieBreak) -> Vec<Value>,
+    places: impl Fn(&TieBreak, &[u32], &[usize]) -> Vec<Value>,
+) -> Table {
+    let n = start_nos.len();
     let pts = TieBreak::plain(Kind::Pts);
-    let mut columns: Vec<(TieBreak, Vec<Value>)> = vec![(pts.clone(), calc.values(&pts))];
+    let mut columns: Vec<(TieBreak, Vec<Value>)> = vec![(pts.clone(), values(&pts))];
     for tb in codes {
-        let v = if rank::is_de(tb) {
+        let v = if tb.kind.is_place() {
             let (ranks, order) = rank::rank(&columns, n);
-            rank::direct_encounter(&facts, &ranks, &order)
+            places(tb, &ranks, &order)
         } else {
-            calc.values(tb)
+            values(tb)
         };
         columns.push((tb.clone(), v));
     }
     let (ranks, _) = rank::rank(&columns, n);
-    let rows = (0..n)
-        .map(|i| Row {
-            start_no: facts.players[i].start_no,
+    let rows = start_nos
+        .into_iter()
+        .enumerate()
+        .map(|(i, start_no)| Row {
+            start_no,
             rank: ranks[i],
             points: columns[0].1[i],
             values: columns[1..].iter().map(|c| c.1[i]).collect(),
         })
         .collect();
-    Ok(Table {
+    Table {
         codes: codes.to_vec(),
         rules: o.rules,
-        rounds: facts.rounds,
+        rounds,
         rows,
-    })
+    }
 }

@@ -2,7 +2,7 @@
 //! (C.07 Art. 6), which is computed inside the groups the ranking so far
 //! leaves tied.
 
-use crate::code::{Kind as Tb, TieBreak};
+use crate::code::TieBreak;
 use crate::facts::{Facts, Kind};
 use crate::value::Value;
 
@@ -146,9 +146,4 @@ fn separate(facts: &Facts, group: &[usize], base: u32, place: &mut [u32]) {
         }
         at += g.len() as u32;
     }
-}
-
-/// Whether the tie-break is the direct encounter.
-pub(crate) fn is_de(tb: &TieBreak) -> bool {
-    tb.kind == Tb::De
 }

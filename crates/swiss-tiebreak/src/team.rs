@@ -78,7 +78,7 @@ use crate::code::{Kind as Tb, TieBreak};
 use crate::compute::Calc;
 use crate::facts::{Facts, Kind, Player, Round};
 use crate::value::Value;
-use crate::{Options, Row, Table, TieBreakError, rank, rating};
+use crate::{Options, Table, TieBreakError, rank, rating};
 
 /// A team event's rounds on both scores, and its board points.
 struct Event {
@@ -155,33 +155,15 @@ pub fn table(t: &Tournament, codes: &[TieBreak], o: &Options) -> Result<Table, T
         .map_or(TeamScore::MatchPoints, |c| c.primary);
     let rounds = o.round.unwrap_or(history.rounds).min(history.rounds);
     let ev = event(t, ts, &history, rounds, primary);
-    let n = history.teams.len();
-    let pts = TieBreak::plain(Tb::Pts);
-    let mut columns: Vec<(TieBreak, Vec<Value>)> = vec![(pts.clone(), ev.values(&pts, o))];
-    for tb in codes {
-        let v = if tb.kind.is_place() {
-            let (ranks, order) = rank::rank(&columns, n);
-            ev.places(tb, &ranks, &order)
-        } else {
-            ev.values(tb, o)
-        };
-        columns.push((tb.clone(), v));
-    }
-    let (ranks, _) = rank::rank(&columns, n);
-    let rows = (0..n)
-        .map(|i| Row {
-            start_no: ev.mp.players[i].start_no,
-            rank: ranks[i],
-            points: columns[0].1[i],
-            values: columns[1..].iter().map(|c| c.1[i]).collect(),
-        })
-        .collect();
-    Ok(Table {
-        codes: codes.to_vec(),
-        rules: o.rules,
+    let start_nos = history.teams.iter().map(|r| r.tpn).collect();
+    Ok(crate::ranked_table(
+        codes,
+        o,
         rounds,
-        rows,
-    })
+        start_nos,
+        |tb| ev.values(tb, o),
+        |tb, ranks, order| ev.places(tb, ranks, order),
+    ))
 }
 
 /// Builds both scores' facts and the board points of `rounds` rounds.

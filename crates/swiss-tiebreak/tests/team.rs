@@ -148,7 +148,7 @@ fn a_pab_and_a_forfeited_match_meet_dummy_opponents_art_16_4() {
 }
 
 #[test]
-fn rating_tie_breaks_do_not_apply_to_teams() {
+fn rating_tie_breaks_do_not_apply_to_teams_art_10() {
     let t = swiss_testdata::read_trf(&swiss_testdata::path("tiebreaks-team").join(HAND))
         .expect("reads");
     let codes = TieBreak::parse_list("ARO").expect("codes");
