@@ -110,7 +110,9 @@ enum Command {
     /// (built from its public source) and replay every round with ours:
     /// prints rounds compared, rounds identical and every round that
     /// differs. Resumable: tournaments already in DIR are kept, and all of
-    /// them are replayed again.
+    /// them are replayed again. The team system (`--system team`, the
+    /// reference Gacrux) runs both ways at once: our engine makes each
+    /// event, Gacrux's checker re-pairs every round, and ours replays it.
     Hunt {
         /// The system.
         #[arg(long, default_value = "dutch")]
@@ -139,6 +141,7 @@ enum Command {
         /// The other direction of the cross-test: our engine makes the
         /// tournaments (`DIR` default `target/hunt/SYSTEM-EDITION-reverse`)
         /// and the reference's checker (`EXE --dutch FILE -c`) checks them.
+        /// The team hunt always goes this way; the flag changes nothing there.
         #[arg(long, requires = "reference", conflicts_with = "self_check")]
         reverse: bool,
         /// The team system: tournaments checked at once, one reference
