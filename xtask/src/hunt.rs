@@ -20,10 +20,13 @@
 //! outcome. When the reference finds no legal pairing for a round, our
 //! engine must say so too for that round.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 pub mod reverse;
 pub mod team;
@@ -511,6 +514,80 @@ fn engine(system: &str, edition: Option<&str>) -> Result<(Box<dyn PairingSystem>
         None => system.to_string(),
     };
     Ok((entry.build(&options)?, label))
+}
+
+/// How a reference process ended.
+pub(crate) enum End {
+    /// It exited with this code.
+    Code(i32),
+    /// A signal ended it (its number where the platform tells).
+    Signal(Option<i32>),
+    /// It ran past the timeout and was ended.
+    Timeout(Duration),
+}
+
+/// A reference process run to its end: how it ended, its standard output
+/// and error.
+pub(crate) struct Ran {
+    pub(crate) end: End,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+}
+
+/// Runs `cmd` to its end, or ends it (it is ours) after `timeout`: a
+/// reference that loops must not stall a run of thousands. Its output is
+/// read on threads, so that a large one cannot block the child while this
+/// one waits.
+pub(crate) fn run_with_timeout(cmd: &mut Command, timeout: Duration) -> Result<Ran> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("{cmd:?}"))?;
+    fn read(pipe: Option<impl std::io::Read + Send + 'static>) -> JoinHandle<String> {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut s);
+            }
+            s
+        })
+    }
+    let stdout = read(child.stdout.take());
+    let stderr = read(child.stderr.take());
+    let start = Instant::now();
+    let end = loop {
+        if let Some(status) = child.try_wait()? {
+            break match status.code() {
+                Some(code) => End::Code(code),
+                #[cfg(unix)]
+                None => End::Signal(std::os::unix::process::ExitStatusExt::signal(&status)),
+                #[cfg(not(unix))]
+                None => End::Signal(None),
+            };
+        }
+        if start.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            break End::Timeout(timeout);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let join = |h: JoinHandle<String>| h.join().map_err(|_| anyhow!("a reader thread panicked"));
+    Ok(Ran {
+        end,
+        stdout: join(stdout)?,
+        stderr: join(stderr)?,
+    })
+}
+
+/// The pairs of a pairing as a set, the PAB as `(player, 0)`.
+pub(crate) fn pair_set(p: &Pairing) -> BTreeSet<(u32, u32)> {
+    p.pairs
+        .iter()
+        .map(|x| (x.white, x.black))
+        .chain(p.bye.map(|b| (b, 0)))
+        .collect()
 }
 
 /// The progress bar of a run over `count` tournaments.

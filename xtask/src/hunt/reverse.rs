@@ -12,21 +12,30 @@
 //! before it, and the reference is asked to pair that round
 //! (`.stop.trf`: the same rounds with the round's announced byes and
 //! absences, `EXE --dutch FILE -p`, its answer in `.stop.txt`): it must
-//! find none either. A later run makes and checks only what is missing,
+//! find none either. Where the checker itself dies (a signal, or no
+//! answer within ten minutes), each round is put to `EXE -p` from the
+//! state before it (`.rR.trf`, the answer in `.rR.txt`) and compared with
+//! the file: the same check, asked round by round
+//! ([`check_by_rounds`]). A later run makes and checks only what is missing,
 //! so the run resumes after an interruption; the kept files are not
 //! re-made, so after a change to our engine start a new DIR.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use swiss_core::simulate::{play, random_players};
-use swiss_core::{Pairing, PairingError, PairingSystem, Tournament};
+use swiss_core::{Pairing, PairingError, PairingSystem, Tournament, before_round};
 
-use super::{Hunt, Shape, cheapest_first, engine, extras, progress, simulation};
+use super::{
+    End, Hunt, Shape, cheapest_first, engine, extras, pair_set, progress, run_with_timeout,
+    simulation,
+};
 
 /// A pair as the reference prints it: white, black; the PAB as `(p, 0)`.
 pub type Pair = (u32, u32);
@@ -210,30 +219,114 @@ fn make(engine: &dyn PairingSystem, shape: &Shape, seed: u64, file: &Path) -> Re
     Ok(())
 }
 
-/// Runs `exe` with `args`, keeping its standard output in `kept` (read
-/// back instead when kept already); an exit code outside `ok` is an error.
-fn reference(exe: &Path, args: &[&Path], ok: &[i32], kept: &Path) -> Result<(i32, String)> {
+/// How long one run of the reference may take: its checker on the largest
+/// field takes seconds; past this it is taken to loop.
+const TIMEOUT: Duration = Duration::from_secs(600);
+
+/// How the reference ended on one file, as kept beside it.
+enum Exit {
+    /// Its exit code and standard output.
+    Code(i32, String),
+    /// It died by a signal or ran past [`TIMEOUT`]: how.
+    Crashed(String),
+}
+
+/// Runs `exe` with `args`, keeping how it ended and its standard output in
+/// `kept` (read back instead when kept already); an exit code outside `ok`
+/// is an error.
+fn reference(exe: &Path, args: &[&Path], ok: &[i32], kept: &Path) -> Result<Exit> {
     if let Ok(text) = fs::read_to_string(kept)
-        && let Some((code, out)) = text.split_once('\n')
-        && let Some(code) = code.strip_prefix("exit ")
+        && let Some((first, out)) = text.split_once('\n')
     {
-        return Ok((code.parse().context("kept exit code")?, out.to_string()));
+        if let Some(code) = first.strip_prefix("exit ") {
+            return Ok(Exit::Code(
+                code.parse().context("kept exit code")?,
+                out.to_string(),
+            ));
+        }
+        if let Some(how) = first.strip_prefix("crashed ") {
+            return Ok(Exit::Crashed(how.to_string()));
+        }
     }
-    let run = Command::new(exe)
-        .arg("--dutch")
-        .args(args)
-        .output()
-        .with_context(|| exe.display().to_string())?;
-    let code = run.status.code().unwrap_or(-1);
-    if !ok.contains(&code) {
-        bail!(
-            "the reference exited with {code}: {}",
-            String::from_utf8_lossy(&run.stderr).trim()
-        );
+    let ran = run_with_timeout(Command::new(exe).arg("--dutch").args(args), TIMEOUT)?;
+    let (exit, first) = match ran.end {
+        End::Code(code) if ok.contains(&code) => {
+            (Exit::Code(code, ran.stdout.clone()), format!("exit {code}"))
+        }
+        End::Code(code) => bail!("the reference exited with {code}: {}", ran.stderr.trim()),
+        End::Signal(signal) => {
+            let how = match signal {
+                Some(n) => format!("by signal {n}"),
+                None => "by a signal".to_string(),
+            };
+            (Exit::Crashed(how.clone()), format!("crashed {how}"))
+        }
+        End::Timeout(t) => {
+            let how = format!("after {t:?} without an answer");
+            (Exit::Crashed(how.clone()), format!("crashed {how}"))
+        }
+    };
+    fs::write(kept, format!("{first}\n{}", ran.stdout))?;
+    Ok(exit)
+}
+
+/// The pairs `EXE -p` prints without an output file: the number of pairs,
+/// then `WHITE BLACK` a line, the PAB as `P 0`.
+fn parse_pairs(text: &str) -> Result<BTreeSet<Pair>> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let n: Vec<u32> = l
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|_| anyhow!("unexpected {l:?}"))?;
+            match n[..] {
+                [w, b] => Ok((w, b)),
+                _ => Err(anyhow!("unexpected {l:?}")),
+            }
+        })
+        .collect()
+}
+
+/// What the reference's checker would have said of each round, asked
+/// round by round instead: the state before round `r` (its announced byes
+/// and absences kept, [`before_round`]) in `.rR.trf`, paired by `EXE -p`,
+/// its answer kept in `.rR.txt`. For a file its checker crashes on. The
+/// rounds it cannot answer either come back apart, with how it failed: the
+/// reference is silent on them, so they are neither agreement nor
+/// discrepancy.
+fn check_by_rounds(
+    exe: &Path,
+    file: &Path,
+    t: &Tournament,
+) -> Result<(Vec<Finding>, Vec<(u32, String)>)> {
+    let (mut findings, mut unanswered) = (Vec::new(), Vec::new());
+    for round in 1..=t.played_rounds() {
+        let kept = file.with_extension(format!("r{round}.txt"));
+        let cut = file.with_extension(format!("r{round}.trf"));
+        if !kept.exists() {
+            fs::write(&cut, swiss_core::trf::write(&before_round(t, round)))?;
+        }
+        match reference(exe, &[&cut, Path::new("-p")], &[0, 1], &kept)? {
+            Exit::Code(0, text) => {
+                let checker = parse_pairs(&text)
+                    .with_context(|| format!("{}: the reference's pairing", cut.display()))?;
+                let file = pair_set(&Pairing::recorded(t, round));
+                if checker != file {
+                    findings.push(Finding::Differs {
+                        round,
+                        checker: checker.difference(&file).copied().collect(),
+                        file: file.difference(&checker).copied().collect(),
+                    });
+                }
+            }
+            Exit::Code(..) => findings.push(Finding::NoPairing { round }),
+            Exit::Crashed(how) => unanswered.push((round, how)),
+        }
     }
-    let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    fs::write(kept, format!("exit {code}\n{out}"))?;
-    Ok((code, out))
+    Ok((findings, unanswered))
 }
 
 /// The outcome of one tournament.
@@ -248,28 +341,44 @@ pub struct Outcome {
     pub discrepancies: Vec<String>,
     /// Why a tournament could not be made or checked.
     pub error: Option<String>,
+    /// How the reference's checker crashed, when it did: the rounds were
+    /// then checked one by one with its `-p` ([`check_by_rounds`]).
+    pub checker_crashed: Option<String>,
+    /// Rounds not checked: the reference's `-p` crashed on them too (how).
+    pub unanswered: Vec<(u32, String)>,
 }
 
 /// Checks kept tournament `file` with the reference.
 fn check_one(exe: &Path, file: &Path) -> Result<Outcome> {
     let t = swiss_testdata::read_trf(file)?;
     let played = t.played_rounds();
-    let (_, text) = reference(
+    let mut out = Outcome {
+        rounds: played,
+        ..Outcome::default()
+    };
+    let findings = match reference(
         exe,
         &[file, Path::new("-c")],
         &[0],
         &file.with_extension("check.txt"),
-    )?;
-    let check =
-        parse_check(&text).with_context(|| format!("{}: the checker's output", file.display()))?;
-    if check.rounds != played {
-        bail!("the reference checked {} rounds of {played}", check.rounds);
-    }
-    let mut out = Outcome {
-        rounds: played,
-        discrepancies: check.findings.iter().map(ToString::to_string).collect(),
-        ..Outcome::default()
+    )? {
+        Exit::Code(_, text) => {
+            let check = parse_check(&text)
+                .with_context(|| format!("{}: the checker's output", file.display()))?;
+            if check.rounds != played {
+                bail!("the reference checked {} rounds of {played}", check.rounds);
+            }
+            check.findings
+        }
+        Exit::Crashed(how) => {
+            out.checker_crashed = Some(how);
+            let (findings, unanswered) = check_by_rounds(exe, file, &t)?;
+            out.rounds -= unanswered.len() as u32;
+            out.unanswered = unanswered;
+            findings
+        }
     };
+    out.discrepancies = findings.iter().map(ToString::to_string).collect();
     let stop = file.with_extension("stop.trf");
     if stop.exists() {
         let round = played + 1;
@@ -277,23 +386,26 @@ fn check_one(exe: &Path, file: &Path) -> Result<Outcome> {
         out.no_pairing = Some(round);
         // Without an output file the pairing goes to standard output, and
         // is kept with the exit code.
-        let (code, text) = reference(
+        let answer = reference(
             exe,
             &[&stop, Path::new("-p")],
             &[0, 1],
             &file.with_extension("stop.txt"),
         )?;
-        if code == 0 {
-            // Its first line is the number of pairs.
-            let pairs = text
-                .lines()
-                .skip(1)
-                .map(|l| l.split_whitespace().collect::<Vec<_>>().join("-"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            out.discrepancies.push(format!(
-                "round {round}: ours finds no legal pairing, the reference pairs it: {pairs}"
-            ));
+        match answer {
+            Exit::Code(0, text) => {
+                let pairs = parse_pairs(&text)
+                    .with_context(|| format!("{}: the reference's pairing", stop.display()))?
+                    .iter()
+                    .map(|(w, b)| format!("{w}-{b}"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                out.discrepancies.push(format!(
+                    "round {round}: ours finds no legal pairing, the reference pairs it: {pairs}"
+                ));
+            }
+            Exit::Code(..) => {}
+            Exit::Crashed(how) => bail!("round {round}: the reference's -p crashed, {how}"),
         }
     }
     Ok(out)
@@ -343,20 +455,36 @@ pub fn run(r: &Hunt) -> Result<String> {
         .collect();
     bar.finish_and_clear();
     results.sort_by_key(|(seed, ..)| *seed);
-    let mut tsv = String::from("seed\tshape\trounds\tno_pairing_round\tdiscrepancies\terror\n");
+    let mut tsv = String::from(
+        "seed\tshape\trounds\tno_pairing_round\tdiscrepancies\terror\tchecker_crashed\t\
+         unanswered_rounds\n",
+    );
     let (mut made, mut rounds, mut unpaired, mut errors) = (0u64, 0u64, 0u64, 0u64);
+    let (mut crashed, mut unanswered) = (0u64, 0u64);
     let (mut found, mut differ) = (0u64, 0u64);
     let mut listing = String::new();
     for (seed, shape, o) in &results {
         let file = tournaments.join(format!("{seed:07}.trf"));
         tsv.push_str(&format!(
-            "{seed}\t{}\t{}\t{}\t{}\t{}\n",
+            "{seed}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             shape.summary(),
             o.rounds,
             o.no_pairing.map_or(String::new(), |r| r.to_string()),
             o.discrepancies.join(" || "),
-            o.error.as_deref().unwrap_or_default()
+            o.error.as_deref().unwrap_or_default(),
+            o.checker_crashed.as_deref().unwrap_or_default(),
+            o.unanswered
+                .iter()
+                .map(|(r, how)| format!("{r} (crashed {how})"))
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
+        for (r, how) in &o.unanswered {
+            listing.push_str(&format!(
+                "{}: round {r} not checked: the reference crashed {how} on it\n",
+                file.display()
+            ));
+        }
         for d in o.discrepancies.iter().chain(&o.error) {
             listing.push_str(&format!("{}: {d}\n", file.display()));
         }
@@ -365,6 +493,8 @@ pub fn run(r: &Hunt) -> Result<String> {
             continue;
         }
         made += 1;
+        crashed += u64::from(o.checker_crashed.is_some());
+        unanswered += o.unanswered.len() as u64;
         rounds += u64::from(o.rounds);
         unpaired += u64::from(o.no_pairing.is_some());
         found += o.discrepancies.len() as u64;
@@ -375,8 +505,9 @@ pub fn run(r: &Hunt) -> Result<String> {
     print!("{listing}");
     Ok(format!(
         "{label} reverse ({}): {made} tournaments made by ours and checked by the reference, \
-         {rounds} rounds checked ({unpaired} ending in a round ours could not pair); \
-         {found} discrepancies in {differ} tournaments; {errors} tournaments not made or not \
+         {rounds} rounds checked ({unpaired} ending in a round ours could not pair; {crashed} \
+         checked round by round with -p, the checker crashing on them, {unanswered} rounds \
+         the reference could not pair at all); {found} discrepancies in {differ} tournaments; {errors} tournaments not made or not \
          checked (errors above)",
         exe.display()
     ))
@@ -435,6 +566,62 @@ mod tests {
         );
         assert!(parse_check("swapped: Round #2\n").is_err());
         assert!(parse_check("swapped: Round #1\nError\n").is_err());
+        assert_eq!(
+            parse_pairs("2\n3 1\n4 0\n").unwrap(),
+            BTreeSet::from([(3, 1), (4, 0)])
+        );
+        assert!(parse_pairs("1\n3 - 1\n").is_err());
+    }
+
+    /// A checker that dies by a signal (bbpPairings v6.0.0's `-c` did, by
+    /// SIGSEGV, on one tournament of the 2026 run) is not taken for an
+    /// answer: every round is put to the reference's `-p` instead, each
+    /// from the state before it, and compared with the file. Here a fake
+    /// reference crashes on `-c` and answers `-p` from prepared files,
+    /// which pair round 2 with one pair's colours reversed, and crashes on
+    /// round 3 too: round 2 is reported, round 3 counted as unanswered,
+    /// and the crash recorded and kept.
+    #[cfg(unix)]
+    #[test]
+    fn a_crashing_checker_is_replaced_by_pairing_round_by_round() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let exe = dir.path().join("reference");
+        fs::write(
+            &exe,
+            "#!/bin/sh\n\
+             if [ \"$3\" = -c ] || [ ! -f \"${2%.trf}.answer\" ]; then kill -SEGV $$; fi\n\
+             cat \"${2%.trf}.answer\"\n",
+        )
+        .unwrap();
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+        let file = dir.path().join("0000004.trf");
+        fs::copy(swiss_testdata::path("hunt/dutch-2026/0000004.trf"), &file).unwrap();
+        let t = swiss_testdata::read_trf(&file).unwrap();
+        assert_eq!(t.played_rounds(), 3);
+        for round in 1..=2 {
+            let mut pairs: Vec<Pair> = pair_set(&Pairing::recorded(&t, round))
+                .into_iter()
+                .collect();
+            if round == 2 {
+                let (w, b) = pairs[0];
+                pairs[0] = (b, w);
+            }
+            let mut answer = format!("{}\n", pairs.len());
+            for (w, b) in &pairs {
+                answer.push_str(&format!("{w} {b}\n"));
+            }
+            fs::write(file.with_extension(format!("r{round}.answer")), answer).unwrap();
+        }
+        let out = check_one(&exe, &file).unwrap();
+        assert_eq!(out.checker_crashed.as_deref(), Some("by signal 11"));
+        assert_eq!(out.rounds, 2);
+        assert_eq!(out.unanswered, [(3, "by signal 11".to_string())]);
+        assert_eq!(out.discrepancies.len(), 1, "{:?}", out.discrepancies);
+        assert!(out.discrepancies[0].starts_with("round 2 differs"));
+        let kept = fs::read_to_string(file.with_extension("check.txt")).unwrap();
+        assert!(kept.starts_with("crashed by signal 11\n"));
+        assert!(file.with_extension("r3.trf").exists());
     }
 
     /// Every shape of ours is within 5-300 players, and forbidden pairs

@@ -24,13 +24,15 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use swiss_core::simulate::Rng;
+
+use super::{End, pair_set, run_with_timeout};
 use swiss_core::{Pairing, Tournament, before_round, trf};
 use swiss_team::generate::{Settings, generate};
 use swiss_team::{Colour, ColourType, Options, Primary, Seating};
@@ -234,7 +236,8 @@ fn reference(hunt: &TeamHunt, folder: &Path, args: &[&str]) -> Result<String> {
 }
 
 /// Runs `python -m MODULE ARGS` from the reference's folder; its standard
-/// output, or an error after `timeout`.
+/// output (its exit status says nothing: always 0), or an error after
+/// `timeout`.
 pub(crate) fn gacrux(
     python: &str,
     folder: &Path,
@@ -242,46 +245,18 @@ pub(crate) fn gacrux(
     args: &[&str],
     timeout: Duration,
 ) -> Result<String> {
-    let mut child = Command::new(python)
-        .args(["-m", module])
-        .args(args)
-        .current_dir(folder)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("{python} -m {module}"))?;
-    // The output is read on a thread, so that a large one cannot block the
-    // child while this one waits.
-    let mut stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut stdout, &mut s);
-        s
-    });
-    let start = Instant::now();
-    loop {
-        if child.try_wait()?.is_some() {
-            break;
-        }
-        if start.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            bail!("timeout after {timeout:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let ran = run_with_timeout(
+        Command::new(python)
+            .args(["-m", module])
+            .args(args)
+            .current_dir(folder),
+        timeout,
+    )
+    .with_context(|| format!("{python} -m {module}"))?;
+    match ran.end {
+        End::Timeout(t) => bail!("timeout after {t:?}"),
+        End::Code(_) | End::Signal(_) => Ok(ran.stdout),
     }
-    reader
-        .join()
-        .map_err(|_| anyhow!("the reader thread panicked"))
-}
-
-/// The pairs of a pairing as a set, the PAB as `(team, 0)`.
-fn pair_set(p: &Pairing) -> BTreeSet<(u32, u32)> {
-    p.pairs
-        .iter()
-        .map(|x| (x.white, x.black))
-        .chain(p.bye.map(|b| (b, 0)))
-        .collect()
 }
 
 /// The outcome of one tournament.
