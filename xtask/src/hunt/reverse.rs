@@ -219,6 +219,9 @@ fn make(engine: &dyn PairingSystem, shape: &Shape, seed: u64, file: &Path) -> Re
     Ok(())
 }
 
+/// A round the reference could not pair at all, and how it failed.
+pub type Unanswered = (u32, String);
+
 /// How long one run of the reference may take: its checker on the largest
 /// field takes seconds; past this it is taken to loop.
 const TIMEOUT: Duration = Duration::from_secs(600);
@@ -301,7 +304,7 @@ fn check_by_rounds(
     exe: &Path,
     file: &Path,
     t: &Tournament,
-) -> Result<(Vec<Finding>, Vec<(u32, String)>)> {
+) -> Result<(Vec<Finding>, Vec<Unanswered>)> {
     let (mut findings, mut unanswered) = (Vec::new(), Vec::new());
     for round in 1..=t.played_rounds() {
         let kept = file.with_extension(format!("r{round}.txt"));
@@ -345,7 +348,7 @@ pub struct Outcome {
     /// then checked one by one with its `-p` ([`check_by_rounds`]).
     pub checker_crashed: Option<String>,
     /// Rounds not checked: the reference's `-p` crashed on them too (how).
-    pub unanswered: Vec<(u32, String)>,
+    pub unanswered: Vec<Unanswered>,
 }
 
 /// Checks kept tournament `file` with the reference.
