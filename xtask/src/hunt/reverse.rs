@@ -16,7 +16,7 @@
 //! answer within ten minutes), each round is put to `EXE -p` from the
 //! state before it (`.rR.trf`, the answer in `.rR.txt`) and compared with
 //! the file: the same check, asked round by round
-//! ([`check_by_rounds`]). A later run makes and checks only what is missing,
+//! (`check_by_rounds`). A later run makes and checks only what is missing,
 //! so the run resumes after an interruption; the kept files are not
 //! re-made, so after a change to our engine start a new DIR.
 
@@ -345,7 +345,7 @@ pub struct Outcome {
     /// Why a tournament could not be made or checked.
     pub error: Option<String>,
     /// How the reference's checker crashed, when it did: the rounds were
-    /// then checked one by one with its `-p` ([`check_by_rounds`]).
+    /// then checked one by one with its `-p` (`check_by_rounds`).
     pub checker_crashed: Option<String>,
     /// Rounds not checked: the reference's `-p` crashed on them too (how).
     pub unanswered: Vec<Unanswered>,
