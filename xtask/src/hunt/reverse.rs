@@ -234,43 +234,44 @@ enum Exit {
     Crashed(String),
 }
 
+/// Reads what [`reference`] kept: its first line `exit CODE` (the
+/// standard output follows) or `crashed HOW` (what it printed before
+/// dying follows, for the reader).
+fn read_kept(text: &str) -> Result<Option<Exit>> {
+    let Some((first, out)) = text.split_once('\n') else {
+        return Ok(None);
+    };
+    if let Some(code) = first.strip_prefix("exit ") {
+        return Ok(Some(Exit::Code(
+            code.parse().context("kept exit code")?,
+            out.to_string(),
+        )));
+    }
+    Ok(first
+        .strip_prefix("crashed ")
+        .map(|how| Exit::Crashed(how.to_string())))
+}
+
 /// Runs `exe` with `args`, keeping how it ended and its standard output in
 /// `kept` (read back instead when kept already); an exit code outside `ok`
 /// is an error.
 fn reference(exe: &Path, args: &[&Path], ok: &[i32], kept: &Path) -> Result<Exit> {
     if let Ok(text) = fs::read_to_string(kept)
-        && let Some((first, out)) = text.split_once('\n')
+        && let Some(exit) = read_kept(&text)?
     {
-        if let Some(code) = first.strip_prefix("exit ") {
-            return Ok(Exit::Code(
-                code.parse().context("kept exit code")?,
-                out.to_string(),
-            ));
-        }
-        if let Some(how) = first.strip_prefix("crashed ") {
-            return Ok(Exit::Crashed(how.to_string()));
-        }
+        return Ok(exit);
     }
     let ran = run_with_timeout(Command::new(exe).arg("--dutch").args(args), TIMEOUT)?;
-    let (exit, first) = match ran.end {
-        End::Code(code) if ok.contains(&code) => {
-            (Exit::Code(code, ran.stdout.clone()), format!("exit {code}"))
-        }
+    let first = match ran.end {
+        End::Code(code) if ok.contains(&code) => format!("exit {code}"),
         End::Code(code) => bail!("the reference exited with {code}: {}", ran.stderr.trim()),
-        End::Signal(signal) => {
-            let how = match signal {
-                Some(n) => format!("by signal {n}"),
-                None => "by a signal".to_string(),
-            };
-            (Exit::Crashed(how.clone()), format!("crashed {how}"))
-        }
-        End::Timeout(t) => {
-            let how = format!("after {t:?} without an answer");
-            (Exit::Crashed(how.clone()), format!("crashed {how}"))
-        }
+        End::Signal(Some(n)) => format!("crashed by signal {n}"),
+        End::Signal(None) => "crashed by a signal".to_string(),
+        End::Timeout(t) => format!("crashed after {t:?} without an answer"),
     };
-    fs::write(kept, format!("{first}\n{}", ran.stdout))?;
-    Ok(exit)
+    let text = format!("{first}\n{}", ran.stdout);
+    fs::write(kept, &text)?;
+    read_kept(&text)?.ok_or_else(|| anyhow!("{}: unreadable", kept.display()))
 }
 
 /// The pairs `EXE -p` prints without an output file: the number of pairs,
@@ -349,6 +350,20 @@ pub struct Outcome {
     pub checker_crashed: Option<String>,
     /// Rounds not checked: the reference's `-p` crashed on them too (how).
     pub unanswered: Vec<Unanswered>,
+}
+
+impl Outcome {
+    /// What a reader of the run must see, a line each: the discrepancies,
+    /// the rounds the reference could not answer, the error.
+    fn notes(&self) -> impl Iterator<Item = String> + '_ {
+        self.discrepancies
+            .iter()
+            .cloned()
+            .chain(self.unanswered.iter().map(|(r, how)| {
+                format!("round {r} not checked: the reference crashed {how} on it")
+            }))
+            .chain(self.error.clone())
+    }
 }
 
 /// Checks kept tournament `file` with the reference.
@@ -442,7 +457,7 @@ pub fn run(r: &Hunt) -> Result<String> {
                     ..Outcome::default()
                 });
             // Said at once, so that a long run gives its findings as it goes.
-            for d in outcome.discrepancies.iter().chain(&outcome.error) {
+            for d in outcome.notes() {
                 bar.suspend(|| eprintln!("{}: {d}", file.display()));
             }
             rounds.fetch_add(u64::from(outcome.rounds), Ordering::Relaxed);
@@ -482,13 +497,7 @@ pub fn run(r: &Hunt) -> Result<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         ));
-        for (r, how) in &o.unanswered {
-            listing.push_str(&format!(
-                "{}: round {r} not checked: the reference crashed {how} on it\n",
-                file.display()
-            ));
-        }
-        for d in o.discrepancies.iter().chain(&o.error) {
+        for d in o.notes() {
             listing.push_str(&format!("{}: {d}\n", file.display()));
         }
         if o.error.is_some() {
@@ -510,8 +519,8 @@ pub fn run(r: &Hunt) -> Result<String> {
         "{label} reverse ({}): {made} tournaments made by ours and checked by the reference, \
          {rounds} rounds checked ({unpaired} ending in a round ours could not pair; {crashed} \
          checked round by round with -p, the checker crashing on them, {unanswered} rounds \
-         the reference could not pair at all); {found} discrepancies in {differ} tournaments; {errors} tournaments not made or not \
-         checked (errors above)",
+         the reference could not pair at all); {found} discrepancies in {differ} tournaments; \
+         {errors} tournaments not made or not checked (errors above)",
         exe.display()
     ))
 }

@@ -31,11 +31,11 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use swiss_core::simulate::Rng;
-
-use super::{End, pair_set, run_with_timeout};
 use swiss_core::{Pairing, Tournament, before_round, trf};
 use swiss_team::generate::{Settings, generate};
 use swiss_team::{Colour, ColourType, Options, Primary, Seating};
+
+use super::{End, pair_set, run_with_timeout};
 
 /// What to hunt with.
 pub struct TeamHunt {
