@@ -86,7 +86,8 @@ pub fn pair_teams(input: &RoundInput) -> Result<TeamRound, PairingError> {
     // Arbiter's; with an odd number, 3.4.1 finds it out.
     if f.len().is_multiple_of(2) && !f.perfect(&unpaired) {
         return Err(fail(format!(
-            "the {} teams cannot all be paired without two of them meeting again or a              prohibited pairing (C.04.6 2.1.1 [C1], 3.3.3)",
+            "the {} teams cannot all be paired without two of them meeting again or a \
+             prohibited pairing (C.04.6 2.1.1 [C1], 3.3.3)",
             f.len()
         )));
     }
