@@ -47,7 +47,7 @@
 //!    the event (absent from round 1 on) has no number yet, as a late
 //!    entry (GHR 2.4); Gacrux counts so (`c046_4_3_1_numbers_skip_teams_not_yet_in_the_event`).
 //!    A forfeited match (`330`) is a pairing: a team whose only match was
-//!    forfeited keeps its number when absent later (`1.1`: a TPN, once
+//!    forfeited, won or lost, keeps its number when absent later (`1.1`: a TPN, once
 //!    set, changes only under GHR 2.4/2.5). Gacrux 1.10.62 leaves such a
 //!    team out (its record of a forfeited match names no opponent), which
 //!    shifts the parity of the teams after it

@@ -293,7 +293,8 @@ fn c046_c10_counts_the_upfloaters_opponent() {
 /// number 1), 3-6 (3 the first-team by TPN, number 3, odd: White), 5-7
 /// (number 5). Gacrux 1.10.62 does not number 2 (its record of a
 /// forfeited match has no opponent), so 3 and 5 would get even numbers
-/// and Black: 6-3 and 7-5 (hunt tournament 2,225, round 2).
+/// and Black: 6-3 and 7-5 (hunt tournament 2,225, round 2). Its winner,
+/// absent, keeps its number too.
 #[test]
 fn c046_4_3_1_a_forfeited_match_keeps_the_number() {
     let ev = event(vec![
@@ -319,4 +320,10 @@ fn c046_4_3_1_a_forfeited_match_keeps_the_number() {
             (5, 7, ColourRule::InitialColour)
         ]
     );
+    // The winner of a forfeited match keeps its number as well (hunt
+    // tournament 6,291: team 70 won round 1 by forfeit, then took a
+    // half-point bye): with 1 absent, 2 is still number 2.
+    let input = ev.round_input_without(2, &[1]);
+    let numbers: Vec<(u32, u32)> = input.teams.iter().map(|t| (t.tpn, t.number)).collect();
+    assert_eq!(numbers, [(2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]);
 }
