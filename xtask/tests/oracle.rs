@@ -219,7 +219,7 @@ fn team_hunt_corpus() {
         rounds as usize - differ.len(),
         files.len()
     );
-    assert_eq!(files.len(), 300);
+    assert_eq!(files.len(), 311);
     assert!(differ.is_empty(), "{differ:#?}");
 }
 
