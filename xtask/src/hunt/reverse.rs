@@ -274,24 +274,12 @@ fn reference(exe: &Path, args: &[&Path], ok: &[i32], kept: &Path) -> Result<Exit
     read_kept(&text)?.ok_or_else(|| anyhow!("{}: unreadable", kept.display()))
 }
 
-/// The pairs `EXE -p` prints without an output file: the number of pairs,
-/// then `WHITE BLACK` a line, the PAB as `P 0`.
+/// The pairs `EXE -p` prints without an output file (the engine text
+/// format, [`Pairing::from_engine_text`]), the PAB as `(P, 0)`.
 fn parse_pairs(text: &str) -> Result<BTreeSet<Pair>> {
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let n: Vec<u32> = l
-                .split_whitespace()
-                .map(str::parse)
-                .collect::<Result<_, _>>()
-                .map_err(|_| anyhow!("unexpected {l:?}"))?;
-            match n[..] {
-                [w, b] => Ok((w, b)),
-                _ => Err(anyhow!("unexpected {l:?}")),
-            }
-        })
-        .collect()
+    Pairing::from_engine_text(text, 0)
+        .map(|p| pair_set(&p))
+        .ok_or_else(|| anyhow!("unexpected {text:?}"))
 }
 
 /// What the reference's checker would have said of each round, asked
